@@ -124,4 +124,171 @@ public final class Json {
         }
         sb.append('"');
     }
+
+    /**
+     * Parses JSON text into {@link java.util.LinkedHashMap}, {@link java.util.ArrayList}, {@link String},
+     * {@link Double} or {@link Long} (integers without fraction or exponent), {@link Boolean} and {@code null}.
+     *
+     * @throws IllegalArgumentException naming the position of the first syntax error
+     */
+    public static Object parse(final String text) {
+        final Parser p = new Parser(text);
+        final Object value = p.value();
+        p.skipWs();
+        if (p.pos != text.length()) {
+            throw p.error("trailing characters");
+        }
+        return value;
+    }
+
+    private static final class Parser {
+        private final String s;
+        private int pos;
+
+        Parser(final String s) {
+            this.s = s;
+        }
+
+        IllegalArgumentException error(final String what) {
+            return new IllegalArgumentException("JSON: " + what + " at offset " + pos);
+        }
+
+        void skipWs() {
+            while (pos < s.length() && Character.isWhitespace(s.charAt(pos))) {
+                pos++;
+            }
+        }
+
+        Object value() {
+            skipWs();
+            if (pos >= s.length()) {
+                throw error("unexpected end");
+            }
+            final char c = s.charAt(pos);
+            switch (c) {
+                case '{': {
+                    pos++;
+                    final Map<String, Object> map = new java.util.LinkedHashMap<>();
+                    skipWs();
+                    if (peek('}')) {
+                        return map;
+                    }
+                    do {
+                        skipWs();
+                        final String key = str();
+                        skipWs();
+                        expect(':');
+                        map.put(key, value());
+                        skipWs();
+                    } while (peek(','));
+                    expect('}');
+                    return map;
+                }
+                case '[': {
+                    pos++;
+                    final java.util.List<Object> list = new java.util.ArrayList<>();
+                    skipWs();
+                    if (peek(']')) {
+                        return list;
+                    }
+                    do {
+                        list.add(value());
+                        skipWs();
+                    } while (peek(','));
+                    expect(']');
+                    return list;
+                }
+                case '"':
+                    return str();
+                case 't':
+                    word("true");
+                    return Boolean.TRUE;
+                case 'f':
+                    word("false");
+                    return Boolean.FALSE;
+                case 'n':
+                    word("null");
+                    return null;
+                default:
+                    return number();
+            }
+        }
+
+        boolean peek(final char c) {
+            if (pos < s.length() && s.charAt(pos) == c) {
+                pos++;
+                return true;
+            }
+            return false;
+        }
+
+        void expect(final char c) {
+            if (!peek(c)) {
+                throw error("expected '" + c + "'");
+            }
+        }
+
+        void word(final String w) {
+            if (!s.startsWith(w, pos)) {
+                throw error("expected " + w);
+            }
+            pos += w.length();
+        }
+
+        String str() {
+            expect('"');
+            final StringBuilder sb = new StringBuilder();
+            while (true) {
+                if (pos >= s.length()) {
+                    throw error("unterminated string");
+                }
+                final char c = s.charAt(pos++);
+                if (c == '"') {
+                    return sb.toString();
+                }
+                if (c != '\\') {
+                    sb.append(c);
+                    continue;
+                }
+                final char e = s.charAt(pos++);
+                switch (e) {
+                    case 'n' -> sb.append('\n');
+                    case 't' -> sb.append('\t');
+                    case 'r' -> sb.append('\r');
+                    case 'b' -> sb.append('\b');
+                    case 'f' -> sb.append('\f');
+                    case 'u' -> {
+                        sb.append((char) Integer.parseInt(s.substring(pos, pos + 4), 16));
+                        pos += 4;
+                    }
+                    default -> sb.append(e);
+                }
+            }
+        }
+
+        Object number() {
+            final int start = pos;
+            boolean integral = true;
+            while (pos < s.length()) {
+                final char c = s.charAt(pos);
+                if (c >= '0' && c <= '9' || c == '-' || c == '+') {
+                    pos++;
+                } else if (c == '.' || c == 'e' || c == 'E') {
+                    integral = false;
+                    pos++;
+                } else {
+                    break;
+                }
+            }
+            if (start == pos) {
+                throw error("unexpected character '" + s.charAt(pos) + "'");
+            }
+            final String t = s.substring(start, pos);
+            try {
+                return integral ? (Object) Long.parseLong(t) : (Object) Double.parseDouble(t);
+            } catch (final NumberFormatException ex) {
+                return Double.parseDouble(t);
+            }
+        }
+    }
 }
