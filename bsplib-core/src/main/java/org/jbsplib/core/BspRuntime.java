@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.jbsplib.api.BspAbortException;
 import org.jbsplib.api.BspProgram;
 import org.jbsplib.core.sync.SyncProtocolFactory;
+import org.jbsplib.core.transport.ChaosTransport;
 import org.jbsplib.core.transport.ThreadsTransport;
 import org.jbsplib.core.transport.Transport;
 
@@ -146,7 +147,8 @@ public final class BspRuntime {
 
     private static Transport createTransport(final BspConfig config) {
         if ("threads".equals(config.transport())) {
-            return new ThreadsTransport(config.procs(), config.ringCapacityBytes(), config.cores());
+            final Transport threads = new ThreadsTransport(config.procs(), config.ringCapacityBytes(), config.cores());
+            return config.chaosSeed() >= 0 ? new ChaosTransport(threads, config.chaosSeed()) : threads;
         }
         throw new IllegalArgumentException("transport=" + config.transport() + " is not a known transport (known: "
             + "threads)");
