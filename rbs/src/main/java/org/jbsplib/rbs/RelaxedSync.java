@@ -984,6 +984,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
             board.post(me, diagnose(where, waited, reg, n, false));
         }
         endpoint.idle();
+        stats.addWaitNs(System.nanoTime() - now);
     }
 
     private String diagnose(final String where, final long waitedNs, final RegHandle reg, final int n,
