@@ -124,6 +124,15 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     private int remoteGetPid = -1;
     private int remoteSendPid = -1;
 
+    // eager streams (at most eagerLimitBytes, relaxed supersteps): sent before their ack, which is then owed
+    private final long eagerLimit;
+    private final boolean[] ackOwed;
+    private final long[] owedSstep;
+    // data of an eager stream whose req still waits in the acknowledge table
+    private final ExpandableArrayBuffer[] early;
+    private final int[] earlyEnd;
+    private final boolean[] earlyClosed;
+
     // incoming streams: at most one per source at a time
     private final boolean[] inOpen;
     private final long[] inSstep;
@@ -152,6 +161,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     private long reqSent;
     private long ackSent;
     private long dataFrames;
+    private long eagerStreams;
     private long delayed;
     private long exchangeSupersteps;
     private long relaxedSupersteps;
@@ -173,6 +183,12 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         this.relaxedRegime = policy == ExchangePolicy.NEVER;
         this.requestTable = new RequestTable(nprocs);
         this.acknowledgeTable = new AcknowledgeTable(nprocs);
+        this.eagerLimit = process.config().eagerLimitBytes();
+        this.ackOwed = new boolean[nprocs];
+        this.owedSstep = new long[nprocs];
+        this.early = new ExpandableArrayBuffer[nprocs];
+        this.earlyEnd = new int[nprocs];
+        this.earlyClosed = new boolean[nprocs];
         this.inOpen = new boolean[nprocs];
         this.inSstep = new long[nprocs];
         this.inExchange = new boolean[nprocs];
@@ -216,6 +232,11 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     @Override
     public void afterPut(final int dstPid) {
         if (dstPid != me && !requestTable.isRequested(dstPid)) {
+            if (ackOwed[dstPid]) {
+                // the previous eager stream to dstPid is not acknowledged yet: one request per pair at a time
+                requestTable.add(dstPid, false);
+                return;
+            }
             // the paper's put: record the request and send a req carrying this superstep's number
             control.putLong(0, process.superstep());
             final boolean sent = endpoint.offer(dstPid, REQ, control, 0, 8);
@@ -291,7 +312,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         while (true) {
             boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
             progress |= flushControl();
-            progress |= sendStreams(s);
+            progress |= sendStreams(s, true);
             if (requestTable.allServed()) {
                 return;
             }
@@ -337,6 +358,10 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
             final ExchangeFrame x = current(src);
             allCommitted &= (x.flags & FLAG_COMMITTED) != 0;
             if (acknowledgeTable.isPending(src) && acknowledgeTable.sstep(src) == s) {
+                if (earlyEnd[src] > 0 || earlyClosed[src]) {
+                    throw process.fail("protocol error: an eager stream of superstep " + s + " from pid " + src
+                        + " in a count-exchange superstep", null);
+                }
                 acknowledgeTable.remove(src); // an early req of this superstep: the exchange frame supersedes it
             }
             expect[src] = x.puts + x.messages > 0 || process.outbox(src).getRequestCount() > 0;
@@ -367,7 +392,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
             boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
             progress |= flushControl();
             progress |= advanceApply();
-            progress |= sendStreams(s);
+            progress |= sendStreams(s, false);
             if (applySrc >= nprocs && requestTable.allServed()) {
                 break;
             }
@@ -595,6 +620,22 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         } else {
             ackUnsent[src] = true;
         }
+        if (earlyEnd[src] > 0 || earlyClosed[src]) {
+            // an eager stream that arrived before this acknowledgement: write it now
+            final ExpandableArrayBuffer b = early[src];
+            applySstep = r;
+            int at = 0;
+            while (at < earlyEnd[src]) {
+                final int len = b.getInt(at);
+                applyFrame(b, at + 4, len);
+                at += 4 + len;
+            }
+            earlyEnd[src] = 0;
+            if (earlyClosed[src]) {
+                earlyClosed[src] = false;
+                inOpen[src] = false;
+            }
+        }
     }
 
     /** Retries control frames that found a full inbox. @return whether any went out */
@@ -609,7 +650,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
                     progress = true;
                 }
             }
-            if (requestTable.isUnsent(p)) {
+            if (requestTable.isUnsent(p) && !ackOwed[p]) {
                 control.putLong(0, process.superstep());
                 if (endpoint.offer(p, REQ, control, 0, 8)) {
                     requestTable.markSent(p);
@@ -621,14 +662,20 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         return progress;
     }
 
-    private boolean sendStreams(final long s) {
+    private boolean sendStreams(final long s, final boolean relaxed) {
         boolean progress = false;
         for (int i = 1; i < nprocs; i++) {
             final int d = (me + i) % nprocs;
-            if (!requestTable.isRequested(d) || !requestTable.isAcked(d) || requestTable.isServed(d)) {
+            if (!requestTable.isRequested(d) || requestTable.isServed(d)) {
                 continue;
             }
             final Outbox out = process.outbox(d);
+            // A small stream of a relaxed superstep goes right after its req, without waiting for the ack: the
+            // destination keeps it with the delayed req and writes it when it acknowledges.
+            if (!requestTable.isAcked(d) && !(relaxed && !requestTable.isUnsent(d)
+                && out.putAndMessageBytes() <= eagerLimit)) {
+                continue;
+            }
             for (int f = 0; f < FRAMES_PER_TURN && !out.streamDone(); f++) {
                 final int size = out.nextFrame(false, null, 0, maxFrame);
                 final int index = endpoint.tryClaim(d, DATA, size);
@@ -645,6 +692,11 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
                 control.putLong(0, s);
                 if (endpoint.offer(d, END, control, 0, 8)) {
                     requestTable.markServed(d);
+                    if (!requestTable.isAcked(d)) {
+                        ackOwed[d] = true;
+                        owedSstep[d] = s;
+                        eagerStreams++;
+                    }
                     progress = true;
                 }
             }
@@ -715,9 +767,11 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     public void onProgramEnd() {
         mode = IN_END;
         final long f = process.superstep();
-        control.putLong(0, f);
+        // not `control`: acknowledgements written while sendBlocking polls would overwrite it
+        final UnsafeBuffer doneFrame = new UnsafeBuffer(new byte[8]);
+        doneFrame.putLong(0, f);
         for (int i = 1; i < nprocs; i++) {
-            sendBlocking((me + i) % nprocs, DONE, control, 0, 8);
+            sendBlocking((me + i) % nprocs, DONE, doneFrame, 0, 8);
         }
         // keep serving until every other process has ended: its last requests may still need this one
         long waitStart = System.nanoTime();
@@ -738,6 +792,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         stats.count("rbs.req", reqSent);
         stats.count("rbs.ack", ackSent);
         stats.count("rbs.data", dataFrames);
+        stats.count("rbs.eagerStreams", eagerStreams);
         stats.count("rbs.delayedReq", delayed);
         stats.count("rbs.exchangeSupersteps", exchangeSupersteps);
         stats.count("rbs.relaxedSupersteps", relaxedSupersteps);
@@ -803,16 +858,28 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     }
 
     private void onAck(final int src, final long r) {
-        if (r != process.superstep()) {
+        boolean expected = false;
+        if (ackOwed[src] && owedSstep[src] == r) {
+            ackOwed[src] = false;
+            expected = true;
+        }
+        if (r == process.superstep()) {
+            requestTable.acknowledge(src);
+            expected = true;
+        }
+        if (!expected) {
             throw process.fail("protocol error: ack of superstep " + r + " from pid " + src + " while pid " + me
                 + " is in superstep " + process.superstep(), null);
         }
-        requestTable.acknowledge(src);
     }
 
     private void onData(final int src, final DirectBuffer buffer, final int offset, final int length) {
         if (!inOpen[src]) {
-            throw process.fail("protocol error: data from pid " + src + " without an acknowledged request", null);
+            if (!acknowledgeTable.isPending(src)) {
+                throw process.fail("protocol error: data from pid " + src + " without a request", null);
+            }
+            keepEarly(src, buffer, offset, length);
+            return;
         }
         if (inExchange[src] && applySrc != src) {
             keep(src, buffer, offset, length);
@@ -823,6 +890,10 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     }
 
     private void onEnd(final int src, final long r) {
+        if (!inOpen[src] && acknowledgeTable.isPending(src) && acknowledgeTable.sstep(src) == r) {
+            earlyClosed[src] = true;
+            return;
+        }
         if (!inOpen[src] || inSstep[src] != r) {
             throw process.fail("protocol error: end of the stream of superstep " + r + " from pid " + src
                 + " which is not open on pid " + me, null);
@@ -882,6 +953,18 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         b.putInt(at, length);
         b.putBytes(at + 4, buffer, offset, length);
         stashEnd[src] = at + 4 + length;
+    }
+
+    private void keepEarly(final int src, final DirectBuffer buffer, final int offset, final int length) {
+        ExpandableArrayBuffer b = early[src];
+        if (b == null) {
+            b = new ExpandableArrayBuffer(Math.max(256, length + 4));
+            early[src] = b;
+        }
+        final int at = earlyEnd[src];
+        b.putInt(at, length);
+        b.putBytes(at + 4, buffer, offset, length);
+        earlyEnd[src] = at + 4 + length;
     }
 
     private void applyFrame(final DirectBuffer buffer, final int offset, final int length) {
@@ -963,7 +1046,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     /** While this process waits in sync for acknowledgements: a process that ended can never give one. */
     private void checkWaitedPeers(final long s, final String where) {
         for (int d = 0; d < nprocs; d++) {
-            if (done[d] && requestTable.isRequested(d) && !requestTable.isAcked(d)) {
+            if (done[d] && requestTable.isRequested(d) && !requestTable.isServed(d)) {
                 throw process.fail("pid " + d + " ended its program in superstep " + doneSstep[d] + " while pid " + me
                     + " waits in " + where + " of superstep " + s + " for it to acknowledge a request: every process "
                     + "must make the same number of sync calls", null);

@@ -57,10 +57,13 @@ class DifferentialTest {
         final String policy = POLICIES[(int) Math.floorMod(seed, 3)];
         runAndCompare(prog, expected, "org" + (seed % 2 == 0 ? "" : "+chaos"), new BspConfig().syncMode("org")
             .chaosSeed(seed % 2 == 0 ? -1 : seed));
-        runAndCompare(prog, expected, "rbs(" + policy + ")", new BspConfig().syncMode("rbs")
-            .option(ExchangePolicy.OPTION, policy));
-        runAndCompare(prog, expected, "rbs(never)+chaos", new BspConfig().syncMode("rbs")
-            .option(ExchangePolicy.OPTION, "never").chaosSeed(seed));
+        // eager limit 0: every stream waits for its ack (the paper's handshake); 64 bytes: some streams are eager
+        final int eager = seed % 4 == 1 ? 0 : BspConfig.DEFAULT_EAGER_LIMIT;
+        runAndCompare(prog, expected, "rbs(" + policy + ", eager " + eager + ")", new BspConfig().syncMode("rbs")
+            .option(ExchangePolicy.OPTION, policy).eagerLimitBytes(eager));
+        final int chaosEager = seed % 2 == 0 ? 0 : 64;
+        runAndCompare(prog, expected, "rbs(never, eager " + chaosEager + ")+chaos", new BspConfig().syncMode("rbs")
+            .option(ExchangePolicy.OPTION, "never").eagerLimitBytes(chaosEager).chaosSeed(seed));
     }
 
     private static void runAndCompare(final RandomProgram prog, final RandomProgram.Snapshot[] expected,

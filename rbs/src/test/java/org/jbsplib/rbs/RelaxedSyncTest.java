@@ -30,11 +30,13 @@ class RelaxedSyncTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"2,auto,-1", "5,auto,-1", "5,never,-1", "5,always,-1", "5,never,7", "8,auto,3"})
-    void shouldShiftAroundTheRingWithCommit(final int p, final String policy, final long chaos) {
+    @CsvSource({"2,auto,-1,16384", "5,auto,-1,16384", "5,never,-1,0", "5,always,-1,16384", "5,never,7,16384",
+        "8,auto,3,0", "8,never,11,4"})
+    void shouldShiftAroundTheRingWithCommit(final int p, final String policy, final long chaos, final int eager) {
         final int steps = 30;
         final AtomicIntegerArray last = new AtomicIntegerArray(p);
-        final RunResult r = BspRuntime.run(rbs(p).chaosSeed(chaos).option(ExchangePolicy.OPTION, policy), bsp -> {
+        final RunResult r = BspRuntime.run(rbs(p).chaosSeed(chaos).eagerLimitBytes(eager)
+            .option(ExchangePolicy.OPTION, policy), bsp -> {
             final int[] x = new int[2];
             final Reg reg = bsp.pushReg(x);
             bsp.sync();
@@ -69,11 +71,15 @@ class RelaxedSyncTest {
         }
         final long req = r.stats().stream().mapToLong(s -> s.counter("rbs.req")).sum();
         final long relaxed = r.stats().stream().mapToLong(s -> s.counter("rbs.relaxedSupersteps")).sum();
+        final long eagerStreams = r.stats().stream().mapToLong(s -> s.counter("rbs.eagerStreams")).sum();
         if (!"always".equals(policy)) {
             assertTrue(relaxed > 0, "relaxed supersteps: " + relaxed);
             assertTrue(req >= (long) p * (steps - 3), "reqs: " + req);
         } else {
             assertEquals(0, relaxed);
+        }
+        if (eager < 8 || "always".equals(policy)) {
+            assertEquals(0, eagerStreams, "streams of 8 bytes above the eager limit, or no relaxed superstep");
         }
     }
 
@@ -182,7 +188,7 @@ class RelaxedSyncTest {
     @Test
     void shouldDiagnoseACommitWhoseCountIsNeverReached() {
         final BspAbortException e = assertThrows(BspAbortException.class, () ->
-            BspRuntime.run(rbs(3).option(ExchangePolicy.OPTION, "never")
+            BspRuntime.run(rbs(3).option(ExchangePolicy.OPTION, "never").eagerLimitBytes(0)
                 .syncTimeoutNs(TimeUnit.MILLISECONDS.toNanos(400)), bsp -> {
                     final int[] x = new int[1];
                     final Reg reg = bsp.pushReg(x);
@@ -209,6 +215,30 @@ class RelaxedSyncTest {
         assertTrue(d.contains("acknowledge table: from pid 2 (superstep 2)"), d);
         assertTrue(d.contains("to pid 0 (superstep 2, not acknowledged)"), d);
         assertTrue(d.contains("pid 1: waiting"), d);
+    }
+
+    @Test
+    void shouldFailACommitAtOnceWhenEveryOtherProcessHasEnded() {
+        // with eager streams, pid 2's late put does not keep it waiting: everybody else ends
+        final BspAbortException e = assertThrows(BspAbortException.class, () ->
+            BspRuntime.run(rbs(3).option(ExchangePolicy.OPTION, "never"), bsp -> {
+                final int[] x = new int[1];
+                final Reg reg = bsp.pushReg(x);
+                bsp.sync();
+                if (bsp.pid() == 1) {
+                    bsp.put(0, new int[] {1}, 0, reg, 0, 1);
+                }
+                bsp.sync();
+                if (bsp.pid() == 2) {
+                    bsp.put(0, new int[] {2}, 0, reg, 0, 1);
+                }
+                if (bsp.pid() == 0) {
+                    bsp.commit(reg, 2);
+                }
+                bsp.sync();
+            }));
+        assertTrue(e.getMessage().contains("commit: reg#0(int[][1]) on pid 0 can never receive n=2 updates of "
+            + "superstep 1: it has 1 and every other process has ended its program"), e.getMessage());
     }
 
     @Test
