@@ -97,6 +97,14 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     private static final int IN_EXCHANGE = 2;
     private static final int IN_END = 3;
 
+    // what a wait is for, for diagnostics
+    private static final int WAIT_RELAXED_SYNC = 0;
+    private static final int WAIT_EXCHANGE = 1;
+    private static final int WAIT_EXCHANGE_DATA = 2;
+    private static final int WAIT_COMMIT = 3;
+    private static final int WAIT_END = 4;
+    private static final int WAIT_SEND = 5;
+
     private static final int POLL_LIMIT = 64;
     private static final int FRAMES_PER_TURN = 8;
 
@@ -321,7 +329,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
                 waitStart = System.nanoTime();
             } else {
                 checkWaitedPeers(s, "sync");
-                waitIdle(waitStart, "sync of superstep " + s + " (relaxed)", null, 0);
+                waitIdle(waitStart, WAIT_RELAXED_SYNC, null, 0);
             }
         }
     }
@@ -335,7 +343,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
                 endpoint.resetIdle();
                 waitStart = System.nanoTime();
             } else {
-                waitIdle(waitStart, "sync of superstep " + s + " (count exchange)", null, 0);
+                waitIdle(waitStart, WAIT_EXCHANGE, null, 0);
             }
         }
         checkAgreement(s);
@@ -401,7 +409,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
                 waitStart = System.nanoTime();
             } else {
                 checkWaitedPeers(s, "sync");
-                waitIdle(waitStart, "sync of superstep " + s + " (count exchange, data)", null, 0);
+                waitIdle(waitStart, WAIT_EXCHANGE_DATA, null, 0);
             }
         }
         applySrc = Integer.MAX_VALUE;
@@ -749,7 +757,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
                     }
                     continue;
                 }
-                waitIdle(waitStart, "commit", reg, n);
+                waitIdle(waitStart, WAIT_COMMIT, reg, n);
             }
         }
         counts.commit(slot, r, n);
@@ -780,7 +788,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
                 endpoint.resetIdle();
                 waitStart = System.nanoTime();
             } else {
-                waitIdle(waitStart, "the end of the program (serving the others' last requests)", null, 0);
+                waitIdle(waitStart, WAIT_END, null, 0);
             }
         }
         for (int src = 0; src < nprocs; src++) {
@@ -1037,7 +1045,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
                 endpoint.resetIdle();
                 waitStart = System.nanoTime();
             } else {
-                waitIdle(waitStart, "sending to pid " + dst + " whose inbox is full", null, 0);
+                waitIdle(waitStart, WAIT_SEND, null, dst);
             }
         }
         stats.addSent(1, length);
@@ -1054,7 +1062,12 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         }
     }
 
-    private void waitIdle(final long waitStart, final String where, final RegHandle reg, final int n) {
+    /**
+     * One step of a wait: leaves on the run's failure, times out with a diagnostic, posts this process's state
+     * when the wait gets long, and idles. {@code n} is the commit's count, or the destination for
+     * {@link #WAIT_SEND}; the strings are built only on the slow path.
+     */
+    private void waitIdle(final long waitStart, final int where, final RegHandle reg, final int n) {
         endpoint.control().checkFailure();
         final long now = System.nanoTime();
         final long waited = now - waitStart;
@@ -1070,7 +1083,19 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         stats.addWaitNs(System.nanoTime() - now);
     }
 
-    private String diagnose(final String where, final long waitedNs, final RegHandle reg, final int n,
+    private String describeWait(final int where, final int n) {
+        final long t = process.superstep();
+        return switch (where) {
+            case WAIT_RELAXED_SYNC -> "sync of superstep " + t + " (relaxed)";
+            case WAIT_EXCHANGE -> "sync of superstep " + t + " (count exchange)";
+            case WAIT_EXCHANGE_DATA -> "sync of superstep " + t + " (count exchange, data)";
+            case WAIT_END -> "the end of the program (serving the others' last requests)";
+            case WAIT_SEND -> "sending to pid " + n + " whose inbox is full";
+            default -> "commit";
+        };
+    }
+
+    private String diagnose(final int where, final long waitedNs, final RegHandle reg, final int n,
         final boolean others) {
         final long t = process.superstep();
         final StringBuilder sb = new StringBuilder(256);
@@ -1085,7 +1110,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
                 .append(": ").append(counts.count(reg.slot(), t - 1)).append(" of ").append(n)
                 .append(" updates of superstep ").append(t - 1).append(" received so far");
         } else {
-            sb.append(where);
+            sb.append(describeWait(where, n));
         }
         sb.append("; own requests: ");
         requestTable.describe(sb, t);
