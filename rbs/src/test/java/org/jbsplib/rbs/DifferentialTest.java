@@ -54,7 +54,7 @@ class DifferentialTest {
     static void check(final long seed, final int maxProcs) {
         final RandomProgram prog = RandomProgram.generate(seed, maxProcs);
         final RandomProgram.Snapshot[] expected = prog.reference();
-        final String policy = POLICIES[(int) Math.floorMod(seed, 3)];
+        final String policy = POLICIES[Math.floorMod(seed, 3)];
         runAndCompare(prog, expected, "org" + (seed % 2 == 0 ? "" : "+chaos"), new BspConfig().syncMode("org")
             .chaosSeed(seed % 2 == 0 ? -1 : seed));
         // eager limit 0: every stream waits for its ack (the paper's handshake); 64 bytes: some streams are eager

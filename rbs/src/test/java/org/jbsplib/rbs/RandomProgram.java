@@ -47,7 +47,7 @@ final class RandomProgram {
         boolean exchange;
         final List<Integer> pushLengths = new ArrayList<>();
         final List<Integer> pops = new ArrayList<>();
-        List<Op>[] ops;
+        List<List<Op>> ops;
         int[][] commits; // [pid][reg], -1 if the reg is not active in this superstep
         boolean[] active;
     }
@@ -64,7 +64,6 @@ final class RandomProgram {
 
     // ------------------------------------------------------------------ generation
 
-    @SuppressWarnings("unchecked")
     static RandomProgram generate(final long seed, final int maxProcs) {
         final SplittableRandom rnd = new SplittableRandom(seed);
         final int p = 1 + rnd.nextInt(maxProcs);
@@ -74,9 +73,9 @@ final class RandomProgram {
         int[][] prevCounts = null;
         for (int s = 0; s <= supersteps; s++) {
             final Step step = new Step();
-            step.ops = new List[p];
+            step.ops = new ArrayList<>();
             for (int q = 0; q < p; q++) {
-                step.ops[q] = new ArrayList<>();
+                step.ops.add(new ArrayList<>());
             }
             step.active = new boolean[active.size()];
             for (int r = 0; r < active.size(); r++) {
@@ -160,15 +159,15 @@ final class RandomProgram {
                         final int to = lo + rnd.nextInt(hi - lo);
                         final int length = 1 + rnd.nextInt(hi - to);
                         final int from = rnd.nextInt(len - length + 1);
-                        step.ops[q].add(new Op(rnd.nextBoolean() ? PUT : HP_PUT, peer, reg, from, to, length));
+                        step.ops.get(q).add(new Op(rnd.nextBoolean() ? PUT : HP_PUT, peer, reg, from, to, length));
                         counts[peer][reg]++;
                     }
                     case GET -> {
                         final int length = 1 + rnd.nextInt(Math.min(len, GETBUF));
-                        step.ops[q].add(new Op(GET, peer, reg, rnd.nextInt(len - length + 1),
+                        step.ops.get(q).add(new Op(GET, peer, reg, rnd.nextInt(len - length + 1),
                             rnd.nextInt(GETBUF - length + 1), length));
                     }
-                    default -> step.ops[q].add(new Op(SEND, peer, 0, 0, 0, rnd.nextInt(6)));
+                    default -> step.ops.get(q).add(new Op(SEND, peer, 0, 0, 0, rnd.nextInt(6)));
                 }
             }
         }
@@ -274,7 +273,7 @@ final class RandomProgram {
             }
             mix(me, s, areas, step.active, getbuf, received);
             int k = 0;
-            for (final Op op : step.ops[me]) {
+            for (final Op op : step.ops.get(me)) {
                 switch (op.kind) {
                     case PUT -> bsp.put(op.peer, areas.get(op.reg), op.from, regs.get(op.reg), op.to, op.length);
                     case HP_PUT -> bsp.hpPut(op.peer, Arrays.copyOf(areas.get(op.reg), areas.get(op.reg).length),
@@ -343,7 +342,7 @@ final class RandomProgram {
                 }
                 mix(q, s, areas.get(q), step.active, getbuf[q], queues.get(q).size());
                 final List<int[]> mine = new ArrayList<>();
-                for (final Op op : step.ops[q]) {
+                for (final Op op : step.ops.get(q)) {
                     if (op.kind == PUT || op.kind == HP_PUT) {
                         final int[] rec = new int[3 + op.length];
                         rec[0] = op.peer;
@@ -356,7 +355,7 @@ final class RandomProgram {
                 puts.add(mine);
                 final List<String[]> sent = new ArrayList<>();
                 int k = 0;
-                for (final Op op : step.ops[q]) {
+                for (final Op op : step.ops.get(q)) {
                     if (op.kind == SEND) {
                         final byte[] pl = payload(areas.get(q).get(firstActive(step)), op.length);
                         sent.add(new String[] {Integer.toString(op.peer), q + "." + k + ":" + Arrays.toString(pl)});
@@ -372,7 +371,7 @@ final class RandomProgram {
             final List<List<int[]>> gets = new ArrayList<>(); // per requester: {owner, to, values...}
             for (int q = 0; q < p; q++) {
                 final List<int[]> mine = new ArrayList<>();
-                for (final Op op : step.ops[q]) {
+                for (final Op op : step.ops.get(q)) {
                     if (op.kind == GET) {
                         final int[] rec = new int[2 + op.length];
                         rec[0] = op.peer;
@@ -437,7 +436,7 @@ final class RandomProgram {
             }
             for (int q = 0; q < procs; q++) {
                 sb.append("\n    pid ").append(q).append(": commit ").append(Arrays.toString(step.commits[q]))
-                    .append(' ').append(step.ops[q]);
+                    .append(' ').append(step.ops.get(q));
             }
         }
         return sb.toString();
