@@ -59,6 +59,18 @@ public final class BarrierPort {
         return barrier.isReleased();
     }
 
+    /**
+     * Polls the inbox once (delivering frames) and tests for the release, without waiting: for callers that run
+     * their own waiting loop (benchmarks, work between arrive and wait).
+     *
+     * @return whether the current episode is released
+     * @throws org.jbsplib.api.BspAbortException if any process failed
+     */
+    public boolean progress() {
+        channel.pollOnce();
+        return barrier.isReleased();
+    }
+
     /** Waits until the current episode is released (polling the inbox, checking failure and timeout). */
     public void await() {
         channel.await(released);

@@ -122,6 +122,14 @@ final class EndpointBarrierChannel implements BarrierChannel {
         }
     }
 
+    /** Polls the inbox once, without waiting; throws the run's failure if there is one. */
+    void pollOnce() {
+        endpoint.control().checkFailure();
+        if (endpoint.poll(inbox, POLL_LIMIT) > 0) {
+            endpoint.resetIdle();
+        }
+    }
+
     @Override
     public boolean sharedMemory() {
         return shared != null;
