@@ -50,9 +50,7 @@ public final class IdleStrategy {
             yields++;
             Thread.yield();
         } else {
-            if (owner == null) {
-                owner = Thread.currentThread();
-            }
+            owner = Thread.currentThread(); // the thread driving a process may change (e.g. a benchmark's)
             parkNs = parkNs == 0 ? 10_000L : Math.min(parkNs * 2, MAX_PARK_NS);
             parked = true;
             try {
