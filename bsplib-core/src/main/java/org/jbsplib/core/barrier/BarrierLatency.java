@@ -66,13 +66,24 @@ public final class BarrierLatency {
         }
     }
 
-    /** One process's full barrier, for the measuring threads. */
-    private interface Episode {
+    /**
+     * P parties of one barrier (a backend or a reference), each a thread calling {@link #sync(int)} with its pid;
+     * {@link #breakAll()} makes every waiting party leave with an exception (to stop helper threads).
+     */
+    public interface Parties extends AutoCloseable {
+        /** One full barrier episode of party {@code pid}. */
         void sync(int pid) throws Exception;
+
+        /** Makes every party waiting now or later leave its wait with an exception. */
+        void breakAll();
 
         /** Time-stamps the late process's arrival: the moment it enters {@link #sync}. */
         default long arrivalStamp() {
             return System.nanoTime();
+        }
+
+        @Override
+        default void close() {
         }
     }
 
@@ -104,9 +115,7 @@ public final class BarrierLatency {
         final long[][] released = new long[procs][total];
         final long[] lateArrival = new long[total];
         final AtomicReference<Throwable> error = new AtomicReference<>();
-        final BarrierGroup group = REFERENCES.contains(barrier) ? null
-            : new BarrierGroup(barrier, procs, cores, TimeUnit.SECONDS.toNanos(60));
-        final Episode episode = episode(barrier, procs, cores, group);
+        final Parties episode = parties(barrier, procs, cores, TimeUnit.SECONDS.toNanos(60));
         final AtomicInteger ready = new AtomicInteger();
         final Thread[] threads = new Thread[procs];
         for (int i = 0; i < procs; i++) {
@@ -131,8 +140,8 @@ public final class BarrierLatency {
                         mine[e] = System.nanoTime();
                     }
                 } catch (final Throwable t) {
-                    if (error.compareAndSet(null, t) && group != null) {
-                        group.fail(pid, "benchmark thread failed: " + t, t);
+                    if (error.compareAndSet(null, t)) {
+                        episode.breakAll();
                     }
                     if (t instanceof InterruptedException) {
                         Thread.currentThread().interrupt();
@@ -147,9 +156,7 @@ public final class BarrierLatency {
         for (final Thread t : threads) {
             t.join();
         }
-        if (group != null) {
-            group.close();
-        }
+        episode.close();
         if (error.get() != null) {
             throw new IllegalStateException("benchmark of barrier " + barrier + " with P=" + procs + " failed: "
                 + error.get(), error.get());
@@ -176,28 +183,81 @@ public final class BarrierLatency {
             lat[Math.min(episodes - 1, (int) Math.ceil(episodes * 0.99) - 1)], sum / episodes, lat[episodes - 1]);
     }
 
-    private static Episode episode(final String barrier, final int procs, final int cores, final BarrierGroup group) {
+    /**
+     * @param barrier   a backend spec or a reference name ({@link #REFERENCES})
+     * @param procs     P
+     * @param cores     cores the waiting strategies assume
+     * @param timeoutNs how long a backend's party may wait without progress
+     * @return P parties of that barrier
+     */
+    public static Parties parties(final String barrier, final int procs, final int cores, final long timeoutNs) {
         switch (barrier) {
             case CYCLIC -> {
                 final CyclicBarrier b = new CyclicBarrier(procs);
-                return pid -> {
-                    try {
-                        b.await(60, TimeUnit.SECONDS);
-                    } catch (final BrokenBarrierException e) {
-                        throw new IllegalStateException("CyclicBarrier broken", e);
+                return new Parties() {
+                    @Override
+                    public void sync(final int pid) throws Exception {
+                        try {
+                            b.await(timeoutNs, TimeUnit.NANOSECONDS);
+                        } catch (final BrokenBarrierException e) {
+                            throw new IllegalStateException("CyclicBarrier broken", e);
+                        }
+                    }
+
+                    @Override
+                    public void breakAll() {
+                        b.reset();
                     }
                 };
             }
             case PHASER -> {
                 final Phaser b = new Phaser(procs);
-                return pid -> b.arriveAndAwaitAdvance();
+                return new Parties() {
+                    @Override
+                    public void sync(final int pid) {
+                        if (b.arriveAndAwaitAdvance() < 0) {
+                            throw new IllegalStateException("Phaser terminated");
+                        }
+                    }
+
+                    @Override
+                    public void breakAll() {
+                        b.forceTermination();
+                    }
+                };
             }
             case SPIN -> {
                 final SpinBarrier b = new SpinBarrier(procs, cores);
-                return b::sync;
+                return new Parties() {
+                    @Override
+                    public void sync(final int pid) {
+                        b.sync(pid);
+                    }
+
+                    @Override
+                    public void breakAll() {
+                        b.broken = true;
+                    }
+                };
             }
             default -> {
-                return pid -> group.port(pid).sync();
+                final BarrierGroup group = new BarrierGroup(barrier, procs, cores, timeoutNs);
+                return new Parties() {
+                    @Override
+                    public void sync(final int pid) {
+                        group.port(pid).sync();
+                    }
+
+                    @Override
+                    public void breakAll() {
+                        group.fail(0, "benchmark stopped", null);
+                    }
+
+                    @Override
+                    public void close() {
+                        group.close();
+                    }
+                };
             }
         }
     }
@@ -211,6 +271,7 @@ public final class BarrierLatency {
         private final boolean yield;
         private final AtomicInteger count = new AtomicInteger();
         private volatile boolean sense;
+        volatile boolean broken;
         private final boolean[] localSense;
 
         SpinBarrier(final int parties, final int cores) {
@@ -227,6 +288,9 @@ public final class BarrierLatency {
                 sense = s;
             } else {
                 while (sense != s) {
+                    if (broken) {
+                        throw new IllegalStateException("spin barrier broken");
+                    }
                     if (yield) {
                         Thread.yield();
                     } else {

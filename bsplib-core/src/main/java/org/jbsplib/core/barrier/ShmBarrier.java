@@ -52,9 +52,11 @@ public final class ShmBarrier implements Barrier {
         this.nprocs = channel.nprocs();
         this.state = channel.sharedState(STATE_KEY, () -> new State(channel.nprocs()));
         // Implementation note: the run's waiting strategy spins (only while P <= cores) then yields, then parks
-        // until a frame arrives. No frame announces a shared-memory release, so a waiter raises its flag before the
-        // strategy can have reached parking, and the releaser sends a WAKE frame to each flagged waiter.
-        this.parkAfter = nprocs <= channel.cores() ? 20_000 : 40;
+        // until a frame arrives. No frame announces a shared-memory release, so a waiter raises its flag well before
+        // the strategy can have reached parking (it spins ~1,000 times, yields 50 or more), and the releaser sends a
+        // WAKE frame to each flagged waiter. A waiter flagged too early costs only a frame; one flagged too late may
+        // sleep until the strategy's longest park.
+        this.parkAfter = nprocs <= channel.cores() ? 512 : 16;
     }
 
     @Override
