@@ -1,6 +1,8 @@
 package org.jbsplib.core.barrier;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.StringJoiner;
 import java.util.Map;
 
 /**
@@ -42,7 +44,7 @@ public record BarrierSpec(String name, Map<String, String> options) {
                 }
             }
         }
-        return new BarrierSpec(name, Map.copyOf(options));
+        return new BarrierSpec(name, Collections.unmodifiableMap(options));
     }
 
     /**
@@ -90,9 +92,8 @@ public record BarrierSpec(String name, Map<String, String> options) {
         if (options.isEmpty()) {
             return name;
         }
-        final StringBuilder sb = new StringBuilder(name).append(':');
-        options.forEach((k, v) -> sb.append(sb.charAt(sb.length() - 1) == ':' ? "" : ",").append(k).append('=')
-            .append(v));
-        return sb.toString();
+        final StringJoiner joiner = new StringJoiner(",", name + ":", "");
+        options.forEach((k, v) -> joiner.add(k + "=" + v));
+        return joiner.toString();
     }
 }

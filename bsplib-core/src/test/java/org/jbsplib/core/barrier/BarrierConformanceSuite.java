@@ -90,7 +90,8 @@ public abstract class BarrierConformanceSuite {
         for (int i = 0; i < p; i++) {
             final Throwable t = errors.get(i);
             // The process that failed first carries the cause; the others carry the abort it caused.
-            if (t != null && (first == null || first instanceof BspAbortException && !(t instanceof BspAbortException))) {
+            final boolean moreSpecific = first instanceof BspAbortException && !(t instanceof BspAbortException);
+            if (t != null && (first == null || moreSpecific)) {
                 first = t;
             }
         }

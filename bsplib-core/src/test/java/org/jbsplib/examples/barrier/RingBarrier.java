@@ -5,8 +5,8 @@ import org.jbsplib.api.spi.Barrier;
 import org.jbsplib.api.spi.BarrierChannel;
 
 /**
- * A user-written barrier backend that uses only the public SPI: a token goes around the ring 0 → 1 → … → P-1 → 0,
- * each process passing it on once it has arrived; when it is back at pid 0 everyone has arrived, and pid 0 sends
+ * A user-written barrier backend that uses only the public SPI: a token goes around the ring
+ * 0 → 1 → … → P-1 → 0, each process passing it on once it has arrived; when it is back at pid 0 everyone has arrived, and pid 0 sends
  * a release along the ring. Episodes are told apart by counting: each process gets exactly one token and one
  * release per episode, in order.
  */
