@@ -38,6 +38,18 @@ class BarrierCommandsTest {
     }
 
     @Test
+    void shouldRejectAnUnknownBarrierOfARunListingTheKnownOnes() {
+        assertEquals(2, bsp("example", "broadcast", "--procs", "2", "--barrier", "nosuch"));
+        final String e = err.toString(StandardCharsets.UTF_8);
+        assertTrue(e.contains("barrier=nosuch") && e.contains("dissemination") && e.contains("shm"), e);
+    }
+
+    @Test
+    void shouldRunAnExampleOnAChosenBarrier() {
+        assertEquals(0, bsp("example", "broadcast", "--procs", "3", "--barrier", "tree:fanout=2", "--quiet"));
+    }
+
+    @Test
     void shouldRejectAnUnknownBarrierInBench() {
         assertEquals(2, bsp("bench", "barrier", "--barrier", "nosuch", "--procs", "2"));
         final String e = err.toString(StandardCharsets.UTF_8);

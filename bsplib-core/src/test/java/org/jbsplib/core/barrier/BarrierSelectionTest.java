@@ -100,6 +100,25 @@ class BarrierSelectionTest {
     }
 
     @Test
+    void shouldAddTheFiguresABackendReportsToTheSyncStatistics() {
+        // The example ring backend reports the frames it sent per episode: a token and a release on every pid
+        // except the last, which sends only the token.
+        final int p = 3;
+        final int syncs = 7;
+        final var result = BspRuntime.run(new BspConfig().procs(p).barrier("ring"), bsp -> {
+            for (int s = 0; s < syncs; s++) {
+                bsp.sync();
+            }
+        });
+        for (int pid = 0; pid < p; pid++) {
+            final var stats = result.stats().get(pid);
+            assertEquals(syncs, stats.counter("barrier.episodes"), "episodes of pid " + pid);
+            assertEquals((pid == p - 1 ? 1 : 2) * syncs, stats.counter("barrier.modelledMessages"), "pid " + pid);
+            assertEquals(stats.counter("barrier.framesSent"), stats.counter("barrier.modelledMessages"));
+        }
+    }
+
+    @Test
     void shouldFailTheRunWithAProtocolErrorOnAForgedFrame() {
         // A frame no dissemination barrier sends (round 5 with P=2) must fail the run, not be ignored.
         final BspAbortException e = assertThrows(BspAbortException.class, () -> BspRuntime.run(new BspConfig()

@@ -8,7 +8,8 @@ import org.jbsplib.api.spi.BarrierChannel;
  * A user-written barrier backend that uses only the public SPI: a token goes around the ring
  * 0 → 1 → … → P-1 → 0, each process passing it on once it has arrived; when it is back at pid 0 everyone has arrived, and pid 0 sends
  * a release along the ring. Episodes are told apart by counting: each process gets exactly one token and one
- * release per episode, in order.
+ * release per episode, in order. Each process reports the frames it sent per episode through the channel's
+ * {@link BarrierChannel#reportEpisode} hook (as a hardware model reports its modelled packets).
  */
 public final class RingBarrier implements Barrier {
     static final int TOKEN = 0;
@@ -21,6 +22,7 @@ public final class RingBarrier implements Barrier {
     private long tokens;
     private long releases;
     private boolean tokenSent;
+    private int sent;
     private boolean released = true;
 
     RingBarrier(final BarrierChannel channel) {
@@ -37,6 +39,7 @@ public final class RingBarrier implements Barrier {
         episode++;
         released = nprocs == 1;
         tokenSent = false;
+        sent = 0;
         isReleased();
     }
 
@@ -49,25 +52,32 @@ public final class RingBarrier implements Barrier {
         if (me == 0) {
             if (!tokenSent) {
                 tokenSent = true;
-                channel.send(1, TOKEN, episode);
+                send(1, TOKEN);
             }
             if (tokens >= episode) {
                 released = true;
-                channel.send(1, RELEASE, episode);
+                send(1, RELEASE);
+                channel.reportEpisode(0, sent);
             }
         } else {
             if (!tokenSent && tokens >= episode) {
                 tokenSent = true;
-                channel.send((me + 1) % nprocs, TOKEN, episode);
+                send((me + 1) % nprocs, TOKEN);
             }
             if (releases >= episode) {
                 released = true;
                 if (me + 1 < nprocs) {
-                    channel.send(me + 1, RELEASE, episode);
+                    send(me + 1, RELEASE);
                 }
+                channel.reportEpisode(0, sent);
             }
         }
         return released;
+    }
+
+    private void send(final int dst, final int type) {
+        sent++;
+        channel.send(dst, type, episode);
     }
 
     @Override
