@@ -20,8 +20,9 @@ import org.jbsplib.core.util.Bulk;
  *
  * <p><b>Phase 1</b> ({@code T_barrier}): every process sends every other process a COUNT frame: the bytes and
  * number of puts and messages it has for it, its number of get requests to it, its tag size for the next
- * superstep and its registration operations. Receiving all P-1 COUNT frames is the barrier (optionally preceded by
- * a pluggable barrier episode, see {@link #barrierStep()}).
+ * superstep and its registration operations. In a run, an episode of the run's barrier backend then decides when
+ * the process may leave phase 1 (see {@link #barrierStep()}); without one, receiving all P-1 COUNT frames is the
+ * barrier.
  *
  * <p><b>Phase 2</b> ({@code T_comm}): get requests go to their owners, who copy the requested bytes at once
  * (before any put of the superstep is written: a process writes nothing until it has received every get
