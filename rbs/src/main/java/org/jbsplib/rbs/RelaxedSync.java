@@ -77,6 +77,8 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     static final int GET_REQ = Wire.PROTOCOL_BASE + 5;
     /** The sender's program ended: {@code [long final superstep]}. */
     static final int DONE = Wire.PROTOCOL_BASE + 6;
+    /** A small stream in one frame: req, records and end together, {@code [long superstep][records]}. */
+    static final int EAGER = Wire.PROTOCOL_BASE + 7;
 
     /** A wait without progress posts its state on the run's {@link WaitBoard} after this long. */
     static final long POST_AFTER_NS = 20_000_000L;
@@ -239,20 +241,38 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
 
     @Override
     public void afterPut(final int dstPid) {
-        if (dstPid != me && !requestTable.isRequested(dstPid)) {
-            if (ackOwed[dstPid]) {
-                // the previous eager stream to dstPid is not acknowledged yet: one request per pair at a time
-                requestTable.add(dstPid, false);
+        if (dstPid == me) {
+            return;
+        }
+        final boolean small = process.outbox(dstPid).putAndMessageBytes() <= eagerLimit;
+        if (!requestTable.isRequested(dstPid)) {
+            if (small) {
+                requestTable.defer(dstPid); // its req goes with the data at the sync, in one frame
                 return;
             }
-            // the paper's put: record the request and send a req carrying this superstep's number
-            control.putLong(0, process.superstep());
-            final boolean sent = endpoint.offer(dstPid, REQ, control, 0, 8);
-            requestTable.add(dstPid, sent);
-            if (sent) {
-                reqSent++;
-            }
+            requestTable.add(dstPid, false);
+        } else if (requestTable.isDeferred(dstPid) && !small) {
+            requestTable.undefer(dstPid);
+        } else {
+            return;
         }
+        // the paper's put: record the request and send a req carrying this superstep's number
+        sendRequest(dstPid);
+    }
+
+    /** Sends the unsent req to {@code dst} unless the previous eager stream's ack is still owed. */
+    private boolean sendRequest(final int dst) {
+        if (ackOwed[dst]) {
+            return false; // one request per pair at a time: flushControl sends it when the ack arrives
+        }
+        control.putLong(0, process.superstep());
+        if (endpoint.offer(dst, REQ, control, 0, 8)) {
+            requestTable.markSent(dst);
+            reqSent++;
+            stats.addSent(1, 8);
+            return true;
+        }
+        return false;
     }
 
     @Override
@@ -624,6 +644,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         control.putLong(0, r);
         if (endpoint.offer(src, ACK, control, 0, 8)) {
             ackSent++;
+            stats.addSent(1, 8);
             ackUnsent[src] = false;
         } else {
             ackUnsent[src] = true;
@@ -655,16 +676,12 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
                 if (endpoint.offer(p, ACK, control, 0, 8)) {
                     ackUnsent[p] = false;
                     ackSent++;
+                    stats.addSent(1, 8);
                     progress = true;
                 }
             }
-            if (requestTable.isUnsent(p) && !ackOwed[p]) {
-                control.putLong(0, process.superstep());
-                if (endpoint.offer(p, REQ, control, 0, 8)) {
-                    requestTable.markSent(p);
-                    reqSent++;
-                    progress = true;
-                }
+            if (requestTable.isUnsent(p) && sendRequest(p)) {
+                progress = true;
             }
         }
         return progress;
@@ -678,6 +695,10 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
                 continue;
             }
             final Outbox out = process.outbox(d);
+            if (requestTable.isDeferred(d)) {
+                progress |= sendEagerFrame(d, out, s);
+                continue;
+            }
             // A small stream of a relaxed superstep goes right after its req, without waiting for the ack: the
             // destination keeps it with the delayed req and writes it when it acknowledges.
             if (!requestTable.isAcked(d) && !(relaxed && !requestTable.isUnsent(d)
@@ -699,6 +720,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
             if (out.streamDone()) {
                 control.putLong(0, s);
                 if (endpoint.offer(d, END, control, 0, 8)) {
+                    stats.addSent(1, 8);
                     requestTable.markServed(d);
                     if (!requestTable.isAcked(d)) {
                         ackOwed[d] = true;
@@ -710,6 +732,43 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
             }
         }
         return progress;
+    }
+
+    /**
+     * Sends the deferred request to {@code d} and its whole stream in one EAGER frame, if the stream fits in a
+     * frame; otherwise turns it into a plain req followed by the stream.
+     */
+    private boolean sendEagerFrame(final int d, final Outbox out, final long s) {
+        if (ackOwed[d]) {
+            return false;
+        }
+        final long wire = (long) (out.putRecords() + out.messageRecords() + out.replyRecords()) * Wire.REC_HEADER
+            + out.putAndMessageBytes() + out.replyBytes();
+        if (wire + 8 > maxFrame) {
+            requestTable.undefer(d);
+            return sendRequest(d);
+        }
+        final int size = out.nextFrame(false, null, 0, maxFrame - 8);
+        final int index = endpoint.tryClaim(d, EAGER, size + 8);
+        if (index < 0) {
+            return false;
+        }
+        endpoint.claimBuffer(d).putLong(index, s);
+        out.nextFrame(true, endpoint.claimBuffer(d), index + 8, size);
+        endpoint.commit(d, index);
+        if (!out.streamDone()) {
+            throw process.fail("protocol error: a stream of " + wire + " bytes to pid " + d + " did not fit its eager "
+                + "frame", null);
+        }
+        stats.addSent(1, size + 8);
+        requestTable.markSent(d);
+        requestTable.markServed(d);
+        ackOwed[d] = true;
+        owedSstep[d] = s;
+        reqSent++;
+        dataFrames++;
+        eagerStreams++;
+        return true;
     }
 
     // ------------------------------------------------------------------ commit
@@ -818,6 +877,14 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
             case END -> onEnd(src, buffer.getLong(offset));
             case EXCH -> onExchange(src, buffer, offset);
             case GET_REQ -> onGetRequests(src, buffer, offset, length);
+            case EAGER -> {
+                final long r = buffer.getLong(offset);
+                onRequest(src, r);
+                if (length > 8) {
+                    onData(src, buffer, offset + 8, length - 8);
+                }
+                onEnd(src, r);
+            }
             case DONE -> {
                 done[src] = true;
                 doneSstep[src] = buffer.getLong(offset);

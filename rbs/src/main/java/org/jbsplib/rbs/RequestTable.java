@@ -9,12 +9,14 @@ package org.jbsplib.rbs;
 final class RequestTable {
     private final boolean[] requested;
     private final boolean[] unsent;
+    private final boolean[] deferred;
     private final boolean[] acked;
     private final boolean[] served;
 
     RequestTable(final int nprocs) {
         requested = new boolean[nprocs];
         unsent = new boolean[nprocs];
+        deferred = new boolean[nprocs];
         acked = new boolean[nprocs];
         served = new boolean[nprocs];
     }
@@ -29,12 +31,32 @@ final class RequestTable {
         return requested[dst];
     }
 
+    /**
+     * Adds the request to {@code dst} without sending its req: while the stream stays small it travels with its
+     * data at the sync, in one frame.
+     */
+    void defer(final int dst) {
+        requested[dst] = true;
+        deferred[dst] = true;
+    }
+
+    boolean isDeferred(final int dst) {
+        return deferred[dst];
+    }
+
+    /** The deferred request needs its own req after all (the stream grew): it becomes unsent. */
+    void undefer(final int dst) {
+        deferred[dst] = false;
+        unsent[dst] = true;
+    }
+
     boolean isUnsent(final int dst) {
         return unsent[dst];
     }
 
     void markSent(final int dst) {
         unsent[dst] = false;
+        deferred[dst] = false;
     }
 
     void acknowledge(final int dst) {
@@ -67,6 +89,7 @@ final class RequestTable {
     void clear() {
         java.util.Arrays.fill(requested, false);
         java.util.Arrays.fill(unsent, false);
+        java.util.Arrays.fill(deferred, false);
         java.util.Arrays.fill(acked, false);
         java.util.Arrays.fill(served, false);
     }
@@ -77,7 +100,8 @@ final class RequestTable {
         for (int d = 0; d < requested.length; d++) {
             if (requested[d] && !served[d]) {
                 sb.append(any ? ", " : "").append("to pid ").append(d).append(" (superstep ").append(sstep)
-                    .append(unsent[d] ? ", req not yet sent" : acked[d] ? ", acknowledged, data being sent"
+                    .append(deferred[d] ? ", small: req to go with the data" : unsent[d] ? ", req not yet sent"
+                        : acked[d] ? ", acknowledged, data being sent"
                         : ", not acknowledged").append(')');
                 any = true;
             }

@@ -11,23 +11,27 @@ import org.jbsplib.api.Reg;
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.RunResult;
-import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The counter-example of the paper's §5: P0 expects data from P1 in superstep s and from P2 in superstep s+2, and
  * P2's message arrives first. A plain message counter would let P0's commit of superstep s+1 return on P2's
  * message and read its value; the relaxed sync keeps P2's request in the acknowledge table until P0 reaches
- * superstep s+2.
+ * superstep s+2. Run with the paper's handshake (eager limit 0: the req leaves at the put, the data after the ack)
+ * and with eager streams (req and data leave together at P2's sync, which then returns without waiting).
  */
 @Timeout(30)
 class CounterExampleTest {
-    @RepeatedTest(5)
-    void shouldNotCountALaterSuperstepsMessageForAnEarlierCommit() throws Exception {
+    @ParameterizedTest(name = "eager limit {0}, run {1}")
+    @CsvSource({"0,1", "0,2", "0,3", "16384,1", "16384,2", "16384,3"})
+    void shouldNotCountALaterSuperstepsMessageForAnEarlierCommit(final int eager, final int run) throws Exception {
         final CountDownLatch p2Requested = new CountDownLatch(1);
         final AtomicIntegerArray read = new AtomicIntegerArray(2);
         final RunResult r = BspRuntime.run(new BspConfig().procs(3).syncMode("rbs")
-            .option(ExchangePolicy.OPTION, "never").syncTimeoutNs(TimeUnit.SECONDS.toNanos(20)), bsp -> {
+            .option(ExchangePolicy.OPTION, "never").eagerLimitBytes(eager)
+            .syncTimeoutNs(TimeUnit.SECONDS.toNanos(20)), bsp -> {
                 final int[] x = new int[1];
                 final Reg reg = bsp.pushReg(x);
                 bsp.sync(); // superstep 0 (an exchange superstep: registration); s = 1
@@ -54,9 +58,14 @@ class CounterExampleTest {
                     default -> {
                         bsp.sync();
                         bsp.sync();
-                        bsp.put(0, new int[] {222}, 0, reg, 0, 1); // superstep s+2: the req leaves now
-                        p2Requested.countDown();
-                        bsp.sync();
+                        bsp.put(0, new int[] {222}, 0, reg, 0, 1); // superstep s+2
+                        if (eager == 0) {
+                            p2Requested.countDown(); // the req left at the put
+                            bsp.sync();
+                        } else {
+                            bsp.sync();              // req and data left together; no wait for the ack
+                            p2Requested.countDown();
+                        }
                     }
                 }
             });
