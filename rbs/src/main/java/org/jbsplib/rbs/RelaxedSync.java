@@ -1138,7 +1138,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         endpoint.control().checkFailure();
         final long now = System.nanoTime();
         final long waited = now - waitStart;
-        if (waited > timeoutNs) {
+        // A process that has ended its program is never the cause of a hang: let a waiting one report it first.
+        final long limit = where != WAIT_END || timeoutNs > Long.MAX_VALUE / 2 ? timeoutNs : 2 * timeoutNs;
+        if (waited > limit) {
             throw process.fail(reg == null ? "sync timed out" : "commit timed out",
                 new BspTimeoutException(diagnose(where, waited, reg, n, true)));
         }

@@ -87,7 +87,7 @@ class RelaxedSyncTest {
     @ValueSource(ints = {1, 3, 6})
     void shouldBroadcastWithoutCommitUnderTheDefaultPolicy(final int p) {
         final AtomicIntegerArray got = new AtomicIntegerArray(p);
-        BspRuntime.run(rbs(p), bsp -> {
+        final RunResult r = BspRuntime.run(rbs(p), bsp -> {
             final int[] x = new int[1];
             final Reg reg = bsp.pushReg(x);
             bsp.sync();
@@ -103,6 +103,9 @@ class RelaxedSyncTest {
         });
         for (int i = 0; i < p; i++) {
             assertEquals(50, got.get(i));
+            // a program that never commits never gets a relaxed superstep under the default policy
+            assertEquals(0, r.stats().get(i).counter("rbs.relaxedSupersteps"), "pid " + i);
+            assertEquals(6, r.stats().get(i).counter("rbs.exchangeSupersteps"), "pid " + i);
         }
     }
 
@@ -135,17 +138,39 @@ class RelaxedSyncTest {
         }
     }
 
-    @Test
-    void shouldRejectAGetInARelaxedSuperstep() {
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void shouldRejectAGetOrASendInARelaxedSuperstep(final boolean get) {
         final BspAbortException e = assertThrows(BspAbortException.class, () ->
             BspRuntime.run(rbs(2).option(ExchangePolicy.OPTION, "never"), bsp -> {
                 final int[] x = new int[1];
                 final Reg reg = bsp.pushReg(x);
                 bsp.sync();
-                bsp.get(1 - bsp.pid(), reg, 0, new int[1], 0, 1);
+                bsp.get(bsp.pid(), reg, 0, new int[1], 0, 1); // from itself: fine
+                bsp.send(bsp.pid(), new byte[0], new byte[] {1}); // to itself: fine
+                bsp.sync();
+                if (get) {
+                    bsp.get(1 - bsp.pid(), reg, 0, new int[1], 0, 1);
+                } else {
+                    bsp.send(1 - bsp.pid(), new byte[0], new byte[] {1});
+                }
                 bsp.sync();
             }));
-        assertTrue(e.getMessage().contains("needs the count exchange"), e.getMessage());
+        assertTrue(e.getMessage().contains((get ? "get from pid " : "send to pid ") + "1 in superstep 2 on pid 0 needs "
+            + "the count exchange") || e.getMessage().contains((get ? "get from pid " : "send to pid ")
+            + "0 in superstep 2 on pid 1 needs the count exchange"), e.getMessage());
+    }
+
+    @Test
+    void shouldIgnoreAnExchangeRequestUnderTheClassicSync() {
+        final AtomicIntegerArray flags = new AtomicIntegerArray(2);
+        BspRuntime.run(new BspConfig().procs(2).syncMode("org"), bsp -> {
+            RelaxedSync.requestExchange(bsp);
+            flags.set(bsp.pid(), RelaxedSync.isRelaxed(bsp) ? 1 : 2);
+            bsp.sync();
+        });
+        assertEquals(2, flags.get(0));
+        assertEquals(2, flags.get(1));
     }
 
     @Test
@@ -209,7 +234,8 @@ class RelaxedSyncTest {
                 }));
         final BspTimeoutException t = assertInstanceOf(BspTimeoutException.class, e.getCause(), e.toString());
         final String d = t.getMessage();
-        // whichever process times out first lists its own wait and the posted waits of the others
+        // whichever waiting process times out first lists its own wait and the posted waits of the others (pid 1,
+        // which has ended its program, waits twice as long)
         assertTrue(d.matches("(?s)pid [02] waited \\d+ ms without progress in .*"), d);
         assertTrue(d.contains("commit(reg#0(int[][1]), n=2) of superstep 2: 1 of 2 updates of superstep 1"), d);
         assertTrue(d.contains("acknowledge table: from pid 2 (superstep 2)"), d);
