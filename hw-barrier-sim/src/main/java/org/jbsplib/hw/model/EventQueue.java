@@ -74,6 +74,14 @@ public final class EventQueue {
         set(i, timePs, s, eventKind, argA, argB, argC);
     }
 
+    /** @return the time of the earliest event, without removing it */
+    public long peekTime() {
+        if (size == 0) {
+            throw new IllegalStateException("peekTime: queue is empty");
+        }
+        return time[0];
+    }
+
     /** Removes the earliest event; read it with {@link #time()}, {@link #kind()}, {@link #a()}... */
     public void poll() {
         if (size == 0) {
