@@ -1,0 +1,251 @@
+package org.jbsplib.core;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.jbsplib.core.barrier.BarrierSpec;
+import org.jbsplib.core.barrier.Barriers;
+
+/**
+ * Configuration of one run (the "Context" of the runtime). Every field defaults from a {@code bsplib.*} system
+ * property, named by the constant beside it; the fluent setters override it. {@link #conclude()} validates
+ * everything once, with messages naming the offending value, and freezes the configuration.
+ *
+ * <pre>{@code
+ * BspConfig config = new BspConfig().procs(8).syncMode("org").syncTimeoutNs(TimeUnit.SECONDS.toNanos(30));
+ * }</pre>
+ */
+public final class BspConfig {
+    /** Number of processes P. */
+    public static final String PROCS_PROP = "bsplib.procs";
+    /** Synchronization mode: {@code org} (classic two-phase) or {@code rbs} (relaxed barrier). */
+    public static final String SYNC_PROP = "bsplib.sync";
+    /** Barrier backend used by the synchronization (a name found by ServiceLoader, with optional options). */
+    public static final String BARRIER_PROP = "bsplib.barrier";
+    /** Transport: {@code threads} is the embedded default. */
+    public static final String TRANSPORT_PROP = "bsplib.transport";
+    /** How long a process may wait for others in one sync or commit before the run is aborted, in ms. */
+    public static final String SYNC_TIMEOUT_MS_PROP = "bsplib.syncTimeoutMs";
+    /** Capacity of each process's inbox ring buffer in bytes (a power of two); 0 picks by P. */
+    public static final String RING_CAPACITY_PROP = "bsplib.ringCapacityBytes";
+    /** Streams of at most this many bytes between two processes move eagerly, larger ones by rendezvous. */
+    public static final String EAGER_LIMIT_PROP = "bsplib.eagerLimitBytes";
+    /** Chaos seed of the transport (random delays and reorderings); absent or -1: off. */
+    public static final String CHAOS_PROP = "bsplib.chaos";
+    /** Number of cores the wait strategy assumes (spin only while P is at most this). */
+    public static final String CORES_PROP = "bsplib.cores";
+
+    public static final int DEFAULT_PROCS = 2;
+    public static final String DEFAULT_SYNC = "org";
+    public static final String DEFAULT_TRANSPORT = "threads";
+    public static final long DEFAULT_SYNC_TIMEOUT_MS = TimeUnit.MINUTES.toMillis(5);
+    public static final int DEFAULT_EAGER_LIMIT = 16 * 1024;
+    /** The most processes a run may have. */
+    public static final int MAX_PROCS = 1 << 16;
+
+    private int procs = Integer.getInteger(PROCS_PROP, DEFAULT_PROCS);
+    private String syncMode = System.getProperty(SYNC_PROP, DEFAULT_SYNC);
+    private String barrier = System.getProperty(BARRIER_PROP, "");
+    private String transport = System.getProperty(TRANSPORT_PROP, DEFAULT_TRANSPORT);
+    private long syncTimeoutNs = TimeUnit.MILLISECONDS.toNanos(Long.getLong(SYNC_TIMEOUT_MS_PROP,
+        DEFAULT_SYNC_TIMEOUT_MS));
+    private int ringCapacityBytes = Integer.getInteger(RING_CAPACITY_PROP, 0);
+    private int eagerLimitBytes = Integer.getInteger(EAGER_LIMIT_PROP, DEFAULT_EAGER_LIMIT);
+    private long chaosSeed = Long.getLong(CHAOS_PROP, -1L);
+    private int cores = Integer.getInteger(CORES_PROP, Runtime.getRuntime().availableProcessors());
+    private final Map<String, String> options = new LinkedHashMap<>();
+    private boolean concluded;
+
+    /** @return P, the number of processes */
+    public int procs() {
+        return procs;
+    }
+
+    /** @param procs P, from 1 to {@link #MAX_PROCS} @return this */
+    public BspConfig procs(final int procs) {
+        checkMutable();
+        this.procs = procs;
+        return this;
+    }
+
+    /** @return the synchronization mode name ({@code org} or {@code rbs}) */
+    public String syncMode() {
+        return syncMode;
+    }
+
+    /** @param syncMode {@code org} (classic) or {@code rbs} (relaxed) @return this */
+    public BspConfig syncMode(final String syncMode) {
+        checkMutable();
+        this.syncMode = syncMode;
+        return this;
+    }
+
+    /** @return the barrier backend spec ({@code name[:key=value,...]}), empty for the sync's default */
+    public String barrier() {
+        return barrier;
+    }
+
+    /** @param barrier a backend spec {@code name[:key=value,...]}, or empty for the default @return this */
+    public BspConfig barrier(final String barrier) {
+        checkMutable();
+        this.barrier = barrier == null ? "" : barrier;
+        return this;
+    }
+
+    /** @return the transport name */
+    public String transport() {
+        return transport;
+    }
+
+    /** @param transport the transport name ({@code threads}) @return this */
+    public BspConfig transport(final String transport) {
+        checkMutable();
+        this.transport = transport;
+        return this;
+    }
+
+    /** @return the longest a process waits for others in one sync or commit, in ns */
+    public long syncTimeoutNs() {
+        return syncTimeoutNs;
+    }
+
+    /** @param syncTimeoutNs the longest wait in one sync or commit, in ns, {@code > 0} @return this */
+    public BspConfig syncTimeoutNs(final long syncTimeoutNs) {
+        checkMutable();
+        this.syncTimeoutNs = syncTimeoutNs;
+        return this;
+    }
+
+    /** @return the inbox ring capacity in bytes, 0 meaning "choose by P" before {@link #conclude()} */
+    public int ringCapacityBytes() {
+        return ringCapacityBytes;
+    }
+
+    /** @param ringCapacityBytes a power of two from 4 KiB to 1 GiB, or 0 to choose by P @return this */
+    public BspConfig ringCapacityBytes(final int ringCapacityBytes) {
+        checkMutable();
+        this.ringCapacityBytes = ringCapacityBytes;
+        return this;
+    }
+
+    /** @return the eager limit of a stream between two processes, in bytes */
+    public int eagerLimitBytes() {
+        return eagerLimitBytes;
+    }
+
+    /** @param eagerLimitBytes streams up to this size move without rendezvous, {@code >= 0} @return this */
+    public BspConfig eagerLimitBytes(final int eagerLimitBytes) {
+        checkMutable();
+        this.eagerLimitBytes = eagerLimitBytes;
+        return this;
+    }
+
+    /** @return the chaos seed, or -1 when chaos is off */
+    public long chaosSeed() {
+        return chaosSeed;
+    }
+
+    /** @param chaosSeed a seed {@code >= 0} to turn chaos on, -1 to turn it off @return this */
+    public BspConfig chaosSeed(final long chaosSeed) {
+        checkMutable();
+        this.chaosSeed = chaosSeed;
+        return this;
+    }
+
+    /** @return the number of cores the wait strategy assumes */
+    public int cores() {
+        return cores;
+    }
+
+    /** @param cores cores the wait strategy assumes, {@code >= 1} @return this */
+    public BspConfig cores(final int cores) {
+        checkMutable();
+        this.cores = cores;
+        return this;
+    }
+
+    /** @return free-form options for extensions (sync modes, transports), keyed by name */
+    public Map<String, String> options() {
+        return concluded ? Map.copyOf(options) : options;
+    }
+
+    /** Sets an extension option. @return this */
+    public BspConfig option(final String key, final String value) {
+        checkMutable();
+        options.put(key, value);
+        return this;
+    }
+
+    /** @return whether {@link #conclude()} has run */
+    public boolean isConcluded() {
+        return concluded;
+    }
+
+    /**
+     * Validates the configuration, fills derived defaults and freezes it.
+     *
+     * @return this
+     * @throws IllegalArgumentException naming the first invalid field and its value
+     * @throws IllegalStateException    if already concluded
+     */
+    public BspConfig conclude() {
+        if (concluded) {
+            throw new IllegalStateException("BspConfig already concluded");
+        }
+        if (procs < 1 || procs > MAX_PROCS) {
+            throw new IllegalArgumentException("procs=" + procs + " must be in 1.." + MAX_PROCS);
+        }
+        if (syncMode == null || syncMode.isBlank()) {
+            throw new IllegalArgumentException("syncMode=" + syncMode + " must name a sync mode (org, rbs)");
+        }
+        if (!barrier.isBlank()) {
+            Barriers.provider(BarrierSpec.parse(barrier).name());
+        }
+        if (syncTimeoutNs <= 0) {
+            throw new IllegalArgumentException("syncTimeoutNs=" + syncTimeoutNs + " must be > 0");
+        }
+        if (ringCapacityBytes == 0) {
+            ringCapacityBytes = defaultRingCapacity(procs);
+        }
+        if (ringCapacityBytes < 4096 || ringCapacityBytes > (1 << 30) || Integer.bitCount(ringCapacityBytes) != 1) {
+            throw new IllegalArgumentException("ringCapacityBytes=" + ringCapacityBytes
+                + " must be a power of two from 4096 to 2^30");
+        }
+        if (eagerLimitBytes < 0) {
+            throw new IllegalArgumentException("eagerLimitBytes=" + eagerLimitBytes + " must be >= 0");
+        }
+        if (cores < 1) {
+            throw new IllegalArgumentException("cores=" + cores + " must be >= 1");
+        }
+        if (chaosSeed < -1) {
+            throw new IllegalArgumentException("chaosSeed=" + chaosSeed + " must be >= 0, or -1 for off");
+        }
+        concluded = true;
+        return this;
+    }
+
+    /** @return a ring of 1 MiB per process up to 16 processes, shrinking so that all rings take at most 32 MiB */
+    static int defaultRingCapacity(final int procs) {
+        final int budget = 32 << 20;
+        int capacity = 1 << 20;
+        while (capacity > 64 * 1024 && (long) capacity * procs > budget) {
+            capacity >>= 1;
+        }
+        return capacity;
+    }
+
+    private void checkMutable() {
+        if (concluded) {
+            throw new IllegalStateException("BspConfig is concluded and can no longer change");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "BspConfig{procs=" + procs + ", sync=" + syncMode + ", barrier=" + barrier + ", transport=" + transport
+            + ", syncTimeoutNs=" + syncTimeoutNs + ", ringCapacityBytes=" + ringCapacityBytes
+            + ", eagerLimitBytes=" + eagerLimitBytes + ", chaosSeed=" + chaosSeed + ", cores=" + cores
+            + ", options=" + options + '}';
+    }
+}

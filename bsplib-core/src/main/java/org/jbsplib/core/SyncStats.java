@@ -1,0 +1,145 @@
+package org.jbsplib.core;
+
+/**
+ * Synchronization statistics of one process, accumulated over a run. Times are in nanoseconds.
+ *
+ * <p>For the classic sync, {@code barrierNs} is phase 1 (the exchange of counts, which is also the barrier,
+ * including waiting) and {@code commNs} phase 2 (the data). {@code syncNs} is the whole time spent in
+ * {@code sync()} and {@code commit()} (the paper's T_sync). Sync modes may add named counters
+ * ({@link #counter(String)}): messages by kind, waits, and so on.
+ */
+public final class SyncStats {
+    private long syncs;
+    private long syncNs;
+    private long barrierNs;
+    private long commNs;
+    private long commitNs;
+    private long waitNs;
+    private long bytesSent;
+    private long bytesReceived;
+    private long framesSent;
+    private long framesReceived;
+    private final java.util.Map<String, Long> counters = new java.util.TreeMap<>();
+    private final org.agrona.collections.LongArrayList perSyncBarrierNs = new org.agrona.collections.LongArrayList();
+    private final org.agrona.collections.LongArrayList perSyncCommNs = new org.agrona.collections.LongArrayList();
+    private boolean recordPerSync;
+
+    /** Records one sync's two phases. */
+    public void recordSync(final long phase1Ns, final long phase2Ns) {
+        syncs++;
+        barrierNs += phase1Ns;
+        commNs += phase2Ns;
+        syncNs += phase1Ns + phase2Ns;
+        if (recordPerSync) {
+            perSyncBarrierNs.addLong(phase1Ns);
+            perSyncCommNs.addLong(phase2Ns);
+        }
+    }
+
+    /** Records time spent in sync that is not split into phases (relaxed sync). */
+    public void recordSyncTotal(final long ns) {
+        syncs++;
+        syncNs += ns;
+    }
+
+    /** Records time spent in commit (counted in T_sync as the paper does). */
+    public void recordCommit(final long ns) {
+        commitNs += ns;
+        syncNs += ns;
+    }
+
+    /** Adds time spent waiting for other processes. */
+    public void addWaitNs(final long ns) {
+        waitNs += ns;
+    }
+
+    /** Adds to the barrier-phase time without counting a sync (e.g. RBS fallback exchanges). */
+    public void addBarrierNs(final long ns) {
+        barrierNs += ns;
+    }
+
+    /** Adds to the communication-phase time without counting a sync. */
+    public void addCommNs(final long ns) {
+        commNs += ns;
+    }
+
+    public void addSent(final int frames, final long bytes) {
+        framesSent += frames;
+        bytesSent += bytes;
+    }
+
+    public void addReceived(final int frames, final long bytes) {
+        framesReceived += frames;
+        bytesReceived += bytes;
+    }
+
+    /** Adds {@code delta} to a named counter. */
+    public void count(final String name, final long delta) {
+        counters.merge(name, delta, Long::sum);
+    }
+
+    /** @return a named counter's value, 0 if never counted */
+    public long counter(final String name) {
+        return counters.getOrDefault(name, 0L);
+    }
+
+    /** @return every named counter */
+    public java.util.Map<String, Long> counters() {
+        return java.util.Collections.unmodifiableMap(counters);
+    }
+
+    /** Keeps each sync's phase times (for traces and plots), not only the sums. */
+    public void recordPerSync(final boolean on) {
+        recordPerSync = on;
+    }
+
+    public long syncs() {
+        return syncs;
+    }
+
+    public long syncNs() {
+        return syncNs;
+    }
+
+    public long barrierNs() {
+        return barrierNs;
+    }
+
+    public long commNs() {
+        return commNs;
+    }
+
+    public long commitNs() {
+        return commitNs;
+    }
+
+    public long waitNs() {
+        return waitNs;
+    }
+
+    public long bytesSent() {
+        return bytesSent;
+    }
+
+    public long bytesReceived() {
+        return bytesReceived;
+    }
+
+    public long framesSent() {
+        return framesSent;
+    }
+
+    public long framesReceived() {
+        return framesReceived;
+    }
+
+    /** @return phase-1 times of each sync, if {@link #recordPerSync(boolean)} was on */
+    public long[] perSyncBarrierNs() {
+        return perSyncBarrierNs.toLongArray();
+    }
+
+    /** @return phase-2 times of each sync, if {@link #recordPerSync(boolean)} was on */
+    public long[] perSyncCommNs() {
+        return perSyncCommNs.toLongArray();
+    }
+}

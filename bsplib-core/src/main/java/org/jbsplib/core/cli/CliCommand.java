@@ -1,0 +1,34 @@
+package org.jbsplib.core.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * A subcommand of {@code ./bsp}, found with {@link java.util.ServiceLoader} (register implementations in
+ * {@code META-INF/services/org.jbsplib.core.cli.CliCommand}), so modules above the core (npb-ports, rbs, ...)
+ * add commands without the core depending on them.
+ *
+ * <p>Every command accepts {@code --help} and {@code --json FILE}; it prints results on {@code out}, progress on
+ * {@code err}, and reports bad usage by throwing {@link CliException} (one clear line, exit code 2).
+ */
+public interface CliCommand {
+    /** @return the command word, e.g. {@code example} or {@code npb} */
+    String name();
+
+    /** @return a one-line description for {@code ./bsp --help} */
+    String description();
+
+    /** @return the full help text printed by {@code ./bsp NAME --help} */
+    String help();
+
+    /**
+     * Runs the command.
+     *
+     * @param args the arguments after the command word
+     * @param out  results
+     * @param err  progress and warnings
+     * @return the process exit code (0 on success)
+     * @throws Exception any failure; the CLI prints one line and exits non-zero
+     */
+    int run(List<String> args, PrintStream out, PrintStream err) throws Exception;
+}

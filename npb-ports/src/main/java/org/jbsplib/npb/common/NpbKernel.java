@@ -1,0 +1,28 @@
+package org.jbsplib.npb.common;
+
+import java.io.PrintStream;
+
+import org.jbsplib.core.BspConfig;
+
+/**
+ * A NAS Parallel Benchmark kernel ported to the BSP API, found with {@link java.util.ServiceLoader}
+ * (register in {@code META-INF/services/org.jbsplib.npb.common.NpbKernel}) by the {@code ./bsp npb} command.
+ */
+public interface NpbKernel {
+    /** @return the kernel's name on the command line: {@code ft}, {@code lu} */
+    String name();
+
+    /** @return the NPB classes this port supports, e.g. {@code "SWABC"} */
+    String classes();
+
+    /**
+     * Runs one benchmark and verifies it against the official NPB values.
+     *
+     * @param npbClass the class letter (S, W, A, B, C)
+     * @param config   the BSP configuration (procs, sync, barrier, ...); not yet concluded
+     * @param progress where to print progress lines ({@code null} when quiet)
+     * @return the result, verified or not
+     * @throws IllegalArgumentException for an unsupported class or process count, naming the value
+     */
+    NpbResult run(char npbClass, BspConfig config, PrintStream progress) throws Exception;
+}
