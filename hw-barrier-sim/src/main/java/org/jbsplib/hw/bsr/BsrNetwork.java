@@ -10,12 +10,12 @@ import org.jbsplib.hw.model.Time;
 /**
  * Routers of a {@link BsrTopology} running the BSR-tree barrier for one group, worm by worm.
  *
- * <p><b>First episode (initialization, §2, Fig. 4).</b> Each member sends a reduction message with BSR node tag
- * (BNT) 0 to the center by unicast routing. Every router a message enters updates its status table for the input
- * channel: BNT 0 records the source as child; a non-BSR router that already has a child on another channel becomes a
- * branch (BSR) node, puts itself in the "new BSR node" field and sets BNT 1; a BSR router sets BNT 2. BNT 1 replaces the
- * child of that channel by the new BSR node and becomes 2 at a BSR router. BNT 2 changes nothing. When the center has
- * all reductions it distributes along the recorded children; each BSR node learns its parent from that message.
+ * <p><b>First episode (initialization, §2, Fig. 4).</b> Each member sends a reduction message with BSR node tag (BNT) 0
+ * to the center by unicast routing. Every router a message enters updates its status table for the input channel: BNT 0
+ * records the source as child; a non-BSR router that already has a child on another channel becomes a branch (BSR)
+ * node, puts itself in the "new BSR node" field and sets BNT 1; a BSR router sets BNT 2. BNT 1 replaces the child of
+ * that channel by the new BSR node and becomes 2 at a BSR router. BNT 2 changes nothing. When the center has all
+ * reductions it distributes along the recorded children; each BSR node learns its parent from that message.
  *
  * <p><b>Later episodes.</b> A BSR node sends one reduction to its parent once it has one from every child and from its
  * own processor (if a member); the center then distributes down the tree.

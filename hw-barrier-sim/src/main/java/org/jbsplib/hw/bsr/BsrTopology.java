@@ -164,9 +164,9 @@ public final class BsrTopology {
     }
 
     /**
-     * Up&#42;/down&#42; (Autonet) routing, made destination-based: BFS levels from switch 0 orient each link "up" towards the
-     * lower (level, id). From a switch, a packet goes down the shortest down-only path when the destination is
-     * reachable that way, else up along the up-link giving the shortest legal route. Once it goes down it stays
+     * Up&#42;/down&#42; (Autonet) routing, made destination-based: BFS levels from switch 0 orient each link "up"
+     * towards the lower (level, id). From a switch, a packet goes down the shortest down-only path when the destination
+     * is reachable that way, else up along the up-link giving the shortest legal route. Once it goes down it stays
      * down, so no route turns from down to up and the routing is deadlock-free.
      */
     private static int[][] upDownRouting(int[][] nb) {

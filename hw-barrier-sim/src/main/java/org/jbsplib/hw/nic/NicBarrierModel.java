@@ -18,7 +18,8 @@ import org.jbsplib.hw.model.Time;
  * <p>Threading: see {@link AbstractBarrierModel}; the cluster is stepped under the episode lock.
  *
  * <pre>{@code
- * BarrierModel m = new NicBarrierModel(NicParameters.schema("nic-pe").parse("nic-pe/lanai43"), NicAlgorithm.NIC_PE, 16);
+ * Parameters p = NicParameters.schema("nic-pe").parse("nic-pe/lanai43");
+ * BarrierModel m = new NicBarrierModel(p, NicAlgorithm.NIC_PE, 16);
  * }</pre>
  */
 public final class NicBarrierModel extends AbstractBarrierModel {

@@ -159,8 +159,8 @@ public final class NicCluster {
     /** @return the endpoint id of {@code port} on {@code node} */
     public int endpoint(int node, int port) {
         if (node < 0 || node >= nodes || port < 0 || port >= ports) {
-            throw new IllegalArgumentException("nic: node=" + node + ", port=" + port + " outside " + nodes + " nodes x "
-                + ports + " ports");
+            throw new IllegalArgumentException("nic: node=" + node + ", port=" + port + " outside " + nodes
+                + " nodes x " + ports + " ports");
         }
         return node * ports + port;
     }

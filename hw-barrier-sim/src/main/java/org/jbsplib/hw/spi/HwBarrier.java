@@ -21,7 +21,8 @@ import org.jbsplib.hw.model.ReleaseMode;
  *
  * <p>Emulate mode spins inside {@code isReleased()} from the moment the model released the episode until the
  * modelled release time (at most the modelled latency): the run's waiting strategy may park, and parking cannot
- * emulate microseconds. Releases the runtime delivered later than the model are counted and logged once at close.
+ * emulate microseconds. Releases the runtime delivered later than the model are counted; pid 0 logs its count once
+ * at close (a {@link System.Logger} warning).
  *
  * <p>Waking: no frame announces a model's release, so, like the {@code shm} backend, a waiter that has polled a while
  * raises a flag (Dekker with the completing arrival) and the process whose arrival completed an episode sends a WAKE
@@ -153,7 +154,8 @@ final class HwBarrier implements Barrier {
 
     @Override
     public void close() {
-        if (clock.overruns() > 0) {
+        // one line per run, from pid 0, whose figures stand for the others
+        if (me == 0 && clock.overruns() > 0) {
             System.getLogger(HwBarrier.class.getName()).log(System.Logger.Level.WARNING,
                 "barrier=" + model.name() + " pid " + me + ": " + clock.overruns() + " of " + clock.waits()
                     + " episodes were released later than the model (worst by " + clock.worstOverrunNs()

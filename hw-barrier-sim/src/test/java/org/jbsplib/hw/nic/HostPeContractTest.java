@@ -6,6 +6,7 @@ import org.jbsplib.hw.model.BarrierModelContract;
 class HostPeContractTest extends BarrierModelContract {
     @Override
     protected BarrierModel newModel(int parties) {
-        return new NicBarrierModel(NicParameters.schema("host-pe").parse("host-pe/lanai72"), NicAlgorithm.HOST_PE, parties);
+        return new NicBarrierModel(NicParameters.schema("host-pe").parse("host-pe/lanai72"),
+            NicAlgorithm.HOST_PE, parties);
     }
 }

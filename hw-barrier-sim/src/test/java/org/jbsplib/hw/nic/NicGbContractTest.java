@@ -6,6 +6,7 @@ import org.jbsplib.hw.model.BarrierModelContract;
 class NicGbContractTest extends BarrierModelContract {
     @Override
     protected BarrierModel newModel(int parties) {
-        return new NicBarrierModel(NicParameters.schema("nic-gb").parse("nic-gb/lanai43"), NicAlgorithm.NIC_GB, parties);
+        return new NicBarrierModel(NicParameters.schema("nic-gb").parse("nic-gb/lanai43"),
+            NicAlgorithm.NIC_GB, parties);
     }
 }

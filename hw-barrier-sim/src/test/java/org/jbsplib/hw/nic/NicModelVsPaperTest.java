@@ -23,7 +23,8 @@ class NicModelVsPaperTest {
 
     @Test
     void shouldReproduceTheFittedPeFiguresThroughTheStateMachines() {
-        assertWithin(NicPaperFigures.LANAI43_NIC_PE_16_US, latencyUs("nic-pe/lanai43", 16), 0.001, "LANai4.3 NIC-PE 16");
+        assertWithin(NicPaperFigures.LANAI43_NIC_PE_16_US, latencyUs("nic-pe/lanai43", 16), 0.001,
+            "LANai4.3 NIC-PE 16");
         assertWithin(NicPaperFigures.LANAI43_NIC_PE_16_US * NicPaperFigures.LANAI43_PE_FACTOR_16,
             latencyUs("host-pe/lanai43", 16), 0.001, "LANai4.3 host-PE 16");
         assertWithin(NicPaperFigures.LANAI72_NIC_PE_8_US, latencyUs("nic-pe/lanai72", 8), 0.001, "LANai7.2 NIC-PE 8");

@@ -28,7 +28,8 @@ class ReflexModelVsPaperTest {
     @ValueSource(strings = {"reflex/tile64", "reflex/infiniband"})
     void shouldCostOneHopPerSignalForEveryAddedProcessor(String spec) {
         // the model keeps whole picoseconds: one TILE64 cycle is 1429 ps
-        final double hop = Math.round(ReflexParameters.schema().parse(spec).get(ReflexParameters.HOP_NS) * 1000) / 1000.0;
+        final double hop = Math.round(ReflexParameters.schema().parse(spec).get(ReflexParameters.HOP_NS) * 1000)
+            / 1000.0;
         for (int p : new int[] {40, 64, 100}) {
             // the notify and the release each cross one more switch
             assertEquals(2 * hop, latencyNs(spec, p + 1) - latencyNs(spec, p), 0.01, spec + " P=" + p);
