@@ -10,6 +10,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Threading: subclasses' {@code simulate} runs under the lock, one episode at a time; their hardware state is
  * therefore confined to whichever thread holds the lock and needs no further synchronization.
+ *
+ * <p>Allocation: the arrays of an episode are allocated once; an episode allocates only its small
+ * {@link EpisodeReport} (and whatever the model's event queue needs to grow the first times).
  */
 public abstract class AbstractBarrierModel implements BarrierModel {
     private final String name;
@@ -18,6 +21,8 @@ public abstract class AbstractBarrierModel implements BarrierModel {
     private final long[] arrivalNs;
     private final boolean[] arrived;
     private final long[] releaseNs;
+    private final long[] arrivalCopy;
+    private final long[] releaseOut;
     private final AtomicLongArray arrivedEpisodes;
     private int arrivedCount;
     private volatile long completed;
@@ -32,6 +37,8 @@ public abstract class AbstractBarrierModel implements BarrierModel {
         this.arrivalNs = new long[parties];
         this.arrived = new boolean[parties];
         this.releaseNs = new long[parties];
+        this.arrivalCopy = new long[parties];
+        this.releaseOut = new long[parties];
         this.arrivedEpisodes = new AtomicLongArray(parties);
     }
 
@@ -59,8 +66,9 @@ public abstract class AbstractBarrierModel implements BarrierModel {
             arrivedEpisodes.incrementAndGet(pid);
             if (++arrivedCount == parties) {
                 final long episode = completed;
-                final long[] out = new long[parties];
-                final EpisodeReport report = simulate(episode, arrivalNs.clone(), out);
+                final long[] out = releaseOut;
+                System.arraycopy(arrivalNs, 0, arrivalCopy, 0, parties);
+                final EpisodeReport report = simulate(episode, arrivalCopy, out);
                 long lastArrival = Long.MIN_VALUE;
                 for (int p = 0; p < parties; p++) {
                     lastArrival = Math.max(lastArrival, arrivalNs[p]);
@@ -113,7 +121,7 @@ public abstract class AbstractBarrierModel implements BarrierModel {
      * Steps the hardware model for one episode.
      *
      * @param episode   0-based episode number
-     * @param arrivalNs arrival time of each pid (nanoTime scale; the array is the caller's copy)
+     * @param arrivalNs arrival time of each pid (nanoTime scale; a copy the subclass may keep until the next call)
      * @param releaseNs filled with each pid's modelled release time, on the same scale
      * @return the episode report
      */
