@@ -142,4 +142,29 @@ class PapersModelVsPaperTest {
             assertTrue(c.endPs(pe) > 30 * US);
         }
     }
+
+    @Test
+    void shouldMultiplexMasksAndFlagsOverSeveralPortOperationsBeyondFourPes() {
+        final PapersCluster c = new PapersCluster(PAPERS0, 8);
+        c.exchange(new long[8], null, null);
+        // per PE: strobe write, GO read, ceil(7 / 3) = 3 flag reads, clear write, GO read
+        assertEquals(8 * 7, c.portOperations());
+        c.resetClock();
+        final long[] halves = {0x0F, 0x0F, 0x0F, 0x0F, 0xF0, 0xF0, 0xF0, 0xF0};
+        c.exchange(new long[8], halves, null);
+        // a new mask needs one more write: 8 bits, 4 per write
+        assertEquals(8 * 8, c.portOperations());
+        c.resetClock();
+        c.exchange(new long[8], halves, null);
+        assertEquals(8 * 7, c.portOperations(), "an unchanged mask is not written again (§3.6.5)");
+    }
+
+    @Test
+    void shouldTakeFourPortOperationsWhenFlagsComeWithGo() {
+        final PapersCluster c = new PapersCluster(PapersParameters.schema().parse("papers:portOpsPerBarrier=4"), 4);
+        c.exchange(new long[4], null, new boolean[] {true, false, false, false});
+        assertEquals(16, c.portOperations());
+        assertEquals(0b0001, c.flagsRead(3), "the flag vector is taken from the read that saw GO");
+        assertEquals(PapersParameters.PAPERS0_FITTED_SOFTWARE_NS / 1000 + 4 * 1.25, lastEndUs(c, 4), 0.001);
+    }
 }
