@@ -54,6 +54,40 @@ public final class ModelVsPaper {
 
     public static void main(String[] args) {
         System.out.print(markdown(rows()));
+        System.out.println();
+        System.out.print(latencyTable(2, 4, 8, 16));
+    }
+
+    /**
+     * @return markdown: the modelled latency of every backend's default preset for simultaneous arrivals, after the
+     * first episode
+     */
+    public static String latencyTable(int... procs) {
+        final StringBuilder sb = new StringBuilder("| backend |");
+        for (int p : procs) {
+            sb.append(" P=").append(p).append(" |");
+        }
+        sb.append("\n|---|");
+        for (int i = 0; i < procs.length; i++) {
+            sb.append("---|");
+        }
+        sb.append('\n');
+        for (String backend : HwBarrierModels.BACKENDS) {
+            sb.append("| ").append(HwBarrierModels.parameters(backend).name()).append(" |");
+            for (int p : procs) {
+                final BarrierModel m = HwBarrierModels.create(backend, p);
+                long latency = 0;
+                for (int e = 0; e < 3; e++) {
+                    for (int pid = 0; pid < p; pid++) {
+                        m.arrive(pid, 1_000_000_000L * (e + 1));
+                    }
+                    latency = m.lastReport().latencyNs();
+                }
+                sb.append(String.format(Locale.ROOT, " %.2f µs |", latency / 1000.0));
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
     }
 
     /** @return every row, computed now */

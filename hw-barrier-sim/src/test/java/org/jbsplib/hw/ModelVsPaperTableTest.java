@@ -33,6 +33,7 @@ class ModelVsPaperTableTest {
         }
         final Path out = Path.of("target", "model-vs-paper.md");
         Files.createDirectories(out.getParent());
-        Files.writeString(out, ModelVsPaper.markdown(rows), StandardCharsets.UTF_8);
+        Files.writeString(out, ModelVsPaper.markdown(rows) + "\n" + ModelVsPaper.latencyTable(2, 4, 8, 16),
+            StandardCharsets.UTF_8);
     }
 }
