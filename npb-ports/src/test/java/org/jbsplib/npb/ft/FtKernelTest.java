@@ -1,0 +1,69 @@
+package org.jbsplib.npb.ft;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
+import org.jbsplib.npb.common.NpbOptions;
+import org.jbsplib.npb.common.NpbResult;
+import org.jbsplib.npb.common.VerificationData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** FT class S on the BSP runtime, every process count and sync mode available. */
+class FtKernelTest {
+    static List<Arguments> runs() {
+        final List<Arguments> runs = new java.util.ArrayList<>();
+        for (final String sync : BspRuntime.syncModes().keySet()) {
+            for (final int p : new int[] {1, 2, 4, 8}) {
+                runs.add(Arguments.of(sync, p));
+            }
+        }
+        return runs;
+    }
+
+    @ParameterizedTest(name = "sync={0} P={1}")
+    @MethodSource("runs")
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldVerifyClassS(final String sync, final int procs) {
+        final BspConfig config = new BspConfig().procs(procs).syncMode(sync).option(NpbOptions.WARMUP, "0");
+        final NpbResult r = new FtKernel().run('S', config, null);
+        assertTrue(r.verified(), () -> "relative errors " + r.details().get("relative_errors"));
+        assertEquals(procs, r.run().stats().size());
+        // 1 registration sync + 1 forward transpose + 2 per iteration, plus the initial superstep
+        assertEquals(2 + 2L * r.iterations() + 1, r.run().supersteps()[0]);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldMatchTheSerialTwinOnEveryProcess() {
+        final FtClass s = FtClass.of(VerificationData.load(), 'S');
+        final double[][] twin = new SerialFt(s).run();
+        final FtProgram.Outcome outcome = new FtProgram.Outcome(s.niter(), 4);
+        BspRuntime.run(new BspConfig().procs(4), new FtProgram(s, s.niter(), 0, outcome, null));
+        for (int p = 0; p < 4; p++) {
+            for (int t = 0; t < s.niter(); t++) {
+                assertEquals(twin[t][0], outcome.checksums(p)[t][0], 1e-12 * Math.abs(twin[t][0]));
+                assertEquals(twin[t][1], outcome.checksums(p)[t][1], 1e-12 * Math.abs(twin[t][1]));
+            }
+        }
+    }
+
+    @Test
+    void shouldRejectAProcessCountNamingIt() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> new FtKernel().run('S', new BspConfig().procs(6), null));
+        assertTrue(e.getMessage().contains("procs=6"), e.getMessage());
+        final IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
+            () -> new FtKernel().run('X', new BspConfig().procs(1), null));
+        assertTrue(x.getMessage().contains("class=X"), x.getMessage());
+    }
+}
