@@ -131,9 +131,10 @@ public final class FtSlab {
 
     /** Forward FFTs along x and y in space; the result goes to freq (own rows) and the send buffer. */
     public void forwardXY() {
-        xFfts(LineFft.FORWARD);
         final int count = fftY.lanes();
         for (int zl = 0; zl < nzl; zl++) {
+            // plane by plane, so that the y FFTs find the x FFTs' output still in cache
+            xFfts(zl, LineFft.FORWARD);
             for (int x = 0; x < nx; x += count) {
                 gatherColumns(space, zl * ny * nx + x, nx, fftY, count);
                 fftY.transform(LineFft.FORWARD, count);
@@ -215,8 +216,8 @@ public final class FtSlab {
                 fftY.transform(LineFft.INVERSE, count);
                 scatterColumns(space, zl * ny * nx + x, nx, fftY, count);
             }
+            xFfts(zl, LineFft.INVERSE);
         }
-        xFfts(LineFft.INVERSE);
     }
 
     /**
@@ -247,15 +248,13 @@ public final class FtSlab {
         }
     }
 
-    private void xFfts(final int sign) {
+    private void xFfts(final int zl, final int sign) {
         final int count = fftX.lanes();
-        for (int zl = 0; zl < nzl; zl++) {
-            for (int y = 0; y < ny; y += count) {
-                final int base = (zl * ny + y) * nx;
-                gatherRows(base, count);
-                fftX.transform(sign, count);
-                scatterRows(base, count);
-            }
+        for (int y = 0; y < ny; y += count) {
+            final int base = (zl * ny + y) * nx;
+            gatherRows(base, count);
+            fftX.transform(sign, count);
+            scatterRows(base, count);
         }
     }
 
