@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.ServiceLoader;
-import java.util.Set;
 import java.util.TreeMap;
 
 import org.jbsplib.core.BspConfig;
@@ -12,6 +11,7 @@ import org.jbsplib.core.cli.Args;
 import org.jbsplib.core.cli.CliCommand;
 import org.jbsplib.core.cli.CliException;
 import org.jbsplib.core.cli.Json;
+import org.jbsplib.core.cli.RunOptions;
 
 /**
  * {@code ./bsp npb KERNEL --class C --procs P --sync S [--barrier B] [--json FILE] [--quiet]}: runs an NPB kernel
@@ -19,9 +19,6 @@ import org.jbsplib.core.cli.Json;
  * Exit code 0 when the run verified, 1 when it did not.
  */
 public final class NpbCommand implements CliCommand {
-    private static final Set<String> VALUE_OPTIONS = Set.of("--class", "--procs", "--sync", "--barrier", "--json",
-        "--warmup", "--opt", "--timeout-s");
-    private static final Set<String> FLAG_OPTIONS = Set.of("--quiet", "--help");
 
     @Override
     public String name() {
@@ -35,25 +32,20 @@ public final class NpbCommand implements CliCommand {
 
     @Override
     public String help() {
-        return """
-            usage: ./bsp npb KERNEL [options]
-              KERNEL            one of: %s
-              --class C         NPB class letter (default S)
-              --procs P         number of BSP processes (default 1)
-              --sync S          synchronization: org (classic) or rbs (relaxed barrier) (default org)
-              --barrier NAME    barrier backend of the sync (default: the sync's own)
-              --warmup N        untimed warm-up runs before the measured run (default 1)
-              --opt K=V,...     kernel options, e.g. ft.lanes=16
-              --timeout-s SEC   abort a run when a process waits longer than this in one sync
-              --json FILE       also write the result as JSON
-              --quiet           no progress lines on stderr
-            Prints an NPB-style report; exit code 0 if the run verified, 1 if not.
-            """.formatted(String.join(", ", kernels().keySet()));
+        return "usage: ./bsp npb KERNEL --class C [options]\n\n"
+            + "Runs NAS Parallel Benchmark KERNEL (" + String.join(", ", kernels().keySet()) + ") of class C on the\n"
+            + "BSP runtime, prints an NPB-style report (time, Mop/s, verification, the sync breakdown) and exits\n"
+            + "with 0 if the run verified against the official values, 1 if not.\n\n"
+            + "options:\n" + RunOptions.HELP + "\n"
+            + "  --class C          NPB class letter (default S)\n"
+            + "  --warmup N         untimed warm-up runs before the measured one (default "
+            + NpbOptions.DEFAULT_WARMUP + ")\n"
+            + "  --opt K=V,...      kernel options, e.g. ft.lanes=16\n";
     }
 
     @Override
     public int run(final List<String> args, final PrintStream out, final PrintStream err) throws Exception {
-        final Args a = Args.parse(args, VALUE_OPTIONS, FLAG_OPTIONS);
+        final Args a = Args.parse(args, RunOptions.values("--class", "--warmup", "--opt"), RunOptions.flags());
         if (a.has("--help")) {
             out.print(help());
             return 0;
@@ -73,11 +65,7 @@ public final class NpbCommand implements CliCommand {
             throw new CliException("npb: class=" + cls + " is not a class of " + name + " (" + kernel.classes()
                 + ")");
         }
-        final BspConfig config = new BspConfig().procs(a.intValue("--procs", 1)).syncMode(a.value("--sync", "org"))
-            .barrier(a.value("--barrier", ""));
-        if (a.has("--timeout-s")) {
-            config.syncTimeoutNs(a.longValue("--timeout-s", 0) * 1_000_000_000L);
-        }
+        final BspConfig config = RunOptions.config(a);
         if (a.has("--warmup")) {
             config.option(NpbOptions.WARMUP, String.valueOf(a.intValue("--warmup", NpbOptions.DEFAULT_WARMUP)));
         }

@@ -1,12 +1,11 @@
 package org.jbsplib.npb.common;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import org.jbsplib.core.RunResult;
-import org.jbsplib.core.SyncStats;
+import org.jbsplib.core.cli.RunOptions;
 
 /**
  * The NPB-style report of an {@link NpbResult}: the text block NPB prints at the end of a run, extended with the
@@ -51,45 +50,20 @@ public final class NpbReport {
 
     /**
      * @return the result as an insertion-ordered map for {@link org.jbsplib.core.cli.Json}: kernel, class, size,
-     *     iterations, procs, sync, barrier, verified, seconds, mops, t_sync, t_barrier, t_comm (means, seconds),
-     *     per_process arrays and the kernel's details
+     *     iterations, verified, seconds, mops, then the run's configuration and statistics in the shape every
+     *     command uses ({@link RunOptions#toJson}: procs, sync, barrier, t_sync, t_barrier, t_comm as means in
+     *     seconds, and the per_process array), then the kernel's details
      */
     public static Map<String, Object> json(final NpbResult r) {
-        final RunResult run = r.run();
-        final List<SyncStats> stats = run.stats();
-        final int procs = stats.size();
-        final double[] sync = new double[procs];
-        final double[] barrier = new double[procs];
-        final double[] comm = new double[procs];
-        final double[] commit = new double[procs];
-        for (int p = 0; p < procs; p++) {
-            sync[p] = stats.get(p).syncNs() / 1e9;
-            barrier[p] = stats.get(p).barrierNs() / 1e9;
-            comm[p] = stats.get(p).commNs() / 1e9;
-            commit[p] = stats.get(p).commitNs() / 1e9;
-        }
-        final Map<String, Object> perProcess = new LinkedHashMap<>();
-        perProcess.put("t_sync", sync);
-        perProcess.put("t_barrier", barrier);
-        perProcess.put("t_comm", comm);
-        perProcess.put("t_commit", commit);
-        perProcess.put("supersteps", run.supersteps());
         final Map<String, Object> m = new LinkedHashMap<>();
         m.put("kernel", r.kernel());
         m.put("class", String.valueOf(r.npbClass()));
         m.put("size", r.size());
         m.put("iterations", r.iterations());
-        m.put("procs", procs);
-        m.put("sync", run.config().syncMode());
-        m.put("barrier", barrier(run));
         m.put("verified", r.verified());
         m.put("seconds", r.seconds());
         m.put("mops", r.mops());
-        m.put("t_sync", run.meanSyncSeconds());
-        m.put("t_barrier", isClassic(run) ? run.meanBarrierSeconds() : null);
-        m.put("t_comm", isClassic(run) ? run.meanCommSeconds() : null);
-        m.put("wall_seconds", run.wallNs() / 1e9);
-        m.put("per_process", perProcess);
+        m.putAll(RunOptions.toJson(r.run()));
         m.put("details", r.details());
         return m;
     }
