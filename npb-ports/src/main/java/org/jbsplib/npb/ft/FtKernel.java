@@ -19,12 +19,15 @@ import org.jbsplib.npb.common.VerificationData;
  * one-iteration runs), then verifies every process's checksum of every iteration against the official values
  * with NPB's rule (relative error of the complex checksum at most epsilon).
  *
- * <p>Option {@value #LANES} (in {@link BspConfig#options()}) sets the lines per FFT block (0: by line length).
+ * <p>Options (in {@link BspConfig#options()}): {@value #LAYOUT} the decomposition, {@value #LANES} the lines per
+ * FFT block (0: by line length).
  * Stateless; found by {@link java.util.ServiceLoader}.
  */
 public final class FtKernel implements NpbKernel {
     /** Lines per FFT block; 0 chooses by line length. */
     public static final String LANES = "ft.lanes";
+    /** Decomposition: {@code 1d} (slabs), {@code 2d} (pencils) or {@code auto} (slabs while P fits nz and ny). */
+    public static final String LAYOUT = "ft.layout";
 
     @Override
     public String name() {
@@ -39,15 +42,16 @@ public final class FtKernel implements NpbKernel {
     @Override
     public NpbResult run(final char npbClass, final BspConfig config, final PrintStream progress) {
         final FtClass c = FtClass.of(VerificationData.load(), npbClass);
-        FtSlab.checkProcs(c, config.procs());
+        final String layout = config.options().getOrDefault(LAYOUT, "auto");
+        final int p1 = FtPencils.rowSize(c, config.procs(), layout);
         final int lanes = NpbOptions.intOption(config, LANES, 0, 0, 1 << 12);
         final int warmups = NpbOptions.warmup(config);
         for (int w = 0; w < warmups; w++) {
-            BspRuntime.run(NpbOptions.copy(config), new FtProgram(c, 1, lanes,
+            BspRuntime.run(NpbOptions.copy(config), new FtProgram(c, 1, p1, lanes,
                 new FtProgram.Outcome(1, config.procs()), null));
         }
         final FtProgram.Outcome outcome = new FtProgram.Outcome(c.niter(), config.procs());
-        final RunResult run = BspRuntime.run(config, new FtProgram(c, c.niter(), lanes, outcome, progress));
+        final RunResult run = BspRuntime.run(config, new FtProgram(c, c.niter(), p1, lanes, outcome, progress));
 
         boolean verified = true;
         final double[][] sums = outcome.checksums(0);
@@ -67,7 +71,7 @@ public final class FtKernel implements NpbKernel {
             seconds = Math.max(seconds, s);
         }
         final Map<String, Object> details = new LinkedHashMap<>();
-        details.put("layout", "1d slab");
+        details.put("layout", p1 == 1 ? "1d slab" : "2d pencils " + p1 + "x" + config.procs() / p1);
         details.put("warmup_runs", warmups);
         details.put("checksums", computed);
         details.put("relative_errors", errors);

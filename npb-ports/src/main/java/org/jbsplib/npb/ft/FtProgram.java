@@ -8,10 +8,10 @@ import org.jbsplib.api.Reg;
 
 /**
  * The BSP FT benchmark, run by every process: NPB's timed section (initial conditions, forward 3-D FFT, then per
- * iteration evolve, inverse 3-D FFT and checksum) on an {@link FtSlab}.
+ * iteration evolve, inverse 3-D FFT and checksum) on its {@link FtPencils} share of the grid.
  *
- * <p>Supersteps: one per transpose (an all-to-all of puts into the destination layout, registered once) and one
- * per checksum (every process puts its partial sum to every other; all add them in pid order, so all hold the
+ * <p>Supersteps: one per transpose (an all-to-all of puts into the destination layout, registered once: one per
+ * 3-D FFT in the slab layout, two in the pencil layout) and one per checksum (every process puts its partial sum to every other; all add them in pid order, so all hold the
  * same value). Each superstep's received data is claimed with {@code commit(reg, count)} right before it is first
  * read: under the relaxed sync that is where a process waits for its data, under the classic sync it checks the
  * count.
@@ -19,7 +19,7 @@ import org.jbsplib.api.Reg;
  * <p>Each process writes only its own slots of the shared {@link Outcome}; the caller reads it after the run.
  * <pre>{@code
  * FtProgram.Outcome outcome = new FtProgram.Outcome(ftClass.niter(), procs);
- * BspRuntime.run(config, new FtProgram(ftClass, ftClass.niter(), 0, outcome, System.err));
+ * BspRuntime.run(config, new FtProgram(ftClass, ftClass.niter(), 1, 0, outcome, System.err));
  * }</pre>
  */
 public final class FtProgram implements BspProgram {
@@ -47,6 +47,7 @@ public final class FtProgram implements BspProgram {
 
     private final FtClass c;
     private final int iterations;
+    private final int p1;
     private final int lanes;
     private final Outcome outcome;
     private final PrintStream progress;
@@ -54,17 +55,19 @@ public final class FtProgram implements BspProgram {
     /**
      * @param c          the problem class
      * @param iterations time steps to run, {@code 1 .. c.niter()}
+     * @param p1         processes per row of the process grid: 1 for slabs (see {@link FtPencils#rowSize})
      * @param lanes      lines per FFT block, 0 to choose
      * @param outcome    where every process reports
      * @param progress   where process 0 prints "iteration k of n", or {@code null}
      */
-    public FtProgram(final FtClass c, final int iterations, final int lanes, final Outcome outcome,
+    public FtProgram(final FtClass c, final int iterations, final int p1, final int lanes, final Outcome outcome,
                      final PrintStream progress) {
         if (iterations < 1 || iterations > c.niter()) {
             throw new IllegalArgumentException("iterations=" + iterations + " must be in 1.." + c.niter());
         }
         this.c = c;
         this.iterations = iterations;
+        this.p1 = p1;
         this.lanes = lanes;
         this.outcome = outcome;
         this.progress = progress;
@@ -74,30 +77,45 @@ public final class FtProgram implements BspProgram {
     public void run(final Bsp bsp) {
         final int nprocs = bsp.nprocs();
         final int pid = bsp.pid();
-        final FtSlab slab = new FtSlab(c, nprocs, pid, lanes);
+        final FtPencils part = new FtPencils(c, nprocs, p1, pid, lanes);
+        final boolean rows = part.p1() > 1;
         final double[] partials = new double[2 * nprocs];
-        final Reg spaceReg = bsp.pushReg(slab.space());
-        final Reg freqReg = bsp.pushReg(slab.freq());
+        final Reg spaceReg = bsp.pushReg(part.space());
+        final Reg midReg = rows ? bsp.pushReg(part.mid()) : spaceReg;
+        final Reg freqReg = bsp.pushReg(part.freq());
         final Reg partialsReg = bsp.pushReg(partials);
-        final FtSlab.PutSink toFreq = (q, src, so, d, len) -> bsp.hpPut(q, src, so, freqReg, d, len);
-        final FtSlab.PutSink toSpace = (q, src, so, d, len) -> bsp.hpPut(q, src, so, spaceReg, d, len);
+        final FtPencils.PutSink toSpace = (q, src, so, d, len) -> bsp.hpPut(q, src, so, spaceReg, d, len);
+        final FtPencils.PutSink toMid = (q, src, so, d, len) -> bsp.hpPut(q, src, so, midReg, d, len);
+        final FtPencils.PutSink toFreq = (q, src, so, d, len) -> bsp.hpPut(q, src, so, freqReg, d, len);
         final double[][] sums = outcome.checksums[pid];
         bsp.sync();
 
         final double start = bsp.time();
-        slab.initialConditions();
-        slab.forwardXY();
-        slab.forwardPuts(toFreq);
-        bsp.sync();
-        bsp.commit(freqReg, slab.forwardPutCount());
-        slab.forwardZ();
-        for (int t = 1; t <= iterations; t++) {
-            slab.evolveInverseZ(t);
-            slab.inversePuts(toSpace);
+        part.initialConditions();
+        part.forwardX();
+        if (rows) {
+            part.forwardXPuts(toMid);
             bsp.sync();
-            bsp.commit(spaceReg, slab.inversePutCount());
-            slab.inverseYX();
-            checksum(bsp, slab, partials, partialsReg, sums[t - 1]);
+            bsp.commit(midReg, part.forwardXPutCount());
+        }
+        part.forwardY();
+        part.forwardYPuts(toFreq);
+        bsp.sync();
+        bsp.commit(freqReg, part.forwardYPutCount());
+        part.forwardZ();
+        for (int t = 1; t <= iterations; t++) {
+            part.evolveInverseZ(t);
+            part.inverseZPuts(toMid);
+            bsp.sync();
+            bsp.commit(midReg, part.inverseZPutCount());
+            part.inverseY();
+            if (rows) {
+                part.inverseYPuts(toSpace);
+                bsp.sync();
+                bsp.commit(spaceReg, part.inverseYPutCount());
+            }
+            part.inverseX();
+            checksum(bsp, part, partials, partialsReg, sums[t - 1]);
             if (progress != null && pid == 0) {
                 progress.printf("FT class %c: iteration %d of %d%n", c.name(), t, iterations);
             }
@@ -106,11 +124,11 @@ public final class FtProgram implements BspProgram {
     }
 
     /** The checksum collective: partial sums to everyone, one superstep, then the same sum everywhere. */
-    private void checksum(final Bsp bsp, final FtSlab slab, final double[] partials, final Reg partialsReg,
+    private void checksum(final Bsp bsp, final FtPencils part, final double[] partials, final Reg partialsReg,
                           final double[] out) {
         final int nprocs = bsp.nprocs();
         final int pid = bsp.pid();
-        slab.partialChecksum(partials, 2 * pid);
+        part.partialChecksum(partials, 2 * pid);
         for (int d = 1; d < nprocs; d++) {
             bsp.put((pid + d) % nprocs, partials, 2 * pid, partialsReg, 2 * pid, 2);
         }
