@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** FT class S on the BSP runtime, every process count and sync mode available. */
 class FtKernelTest {
@@ -44,6 +45,17 @@ class FtKernelTest {
         // plus the initial superstep
         final long transposes = "1d".equals(layout) ? 1 : 2;
         assertEquals(1 + transposes * (1 + r.iterations()) + r.iterations() + 1, r.run().supersteps()[0]);
+    }
+
+    @ParameterizedTest(name = "barrier={0}")
+    @ValueSource(strings = {"central", "dissemination", "tree:fanout=2", "pairwise"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldVerifyClassSOnBarrierBackendsOfTheClassicSync(final String barrier) {
+        final BspConfig config = new BspConfig().procs(4).syncMode("org").barrier(barrier)
+            .option(NpbOptions.WARMUP, "0");
+        final NpbResult r = new FtKernel().run('S', config, null);
+        assertTrue(r.verified(), () -> "relative errors " + r.details().get("relative_errors"));
+        assertEquals(barrier, r.run().config().barrier());
     }
 
     @Test
