@@ -2,6 +2,7 @@ package org.jbsplib.npb.ft;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,7 @@ public final class FtKernel implements NpbKernel {
             errors.add(err);
         }
         for (int p = 1; p < config.procs(); p++) {
-            verified &= java.util.Arrays.deepEquals(sums, outcome.checksums(p));
+            verified &= Arrays.deepEquals(sums, outcome.checksums(p));
         }
         double seconds = 0;
         for (final double s : outcome.seconds()) {

@@ -10,11 +10,11 @@ import org.jbsplib.api.Reg;
  * The BSP FT benchmark, run by every process: NPB's timed section (initial conditions, forward 3-D FFT, then per
  * iteration evolve, inverse 3-D FFT and checksum) on its {@link FtPencils} share of the grid.
  *
- * <p>Supersteps: one per transpose (an all-to-all of puts into the destination layout, registered once: one per
- * 3-D FFT in the slab layout, two in the pencil layout) and one per checksum (every process puts its partial sum to every other; all add them in pid order, so all hold the
- * same value). Each superstep's received data is claimed with {@code commit(reg, count)} right before it is first
- * read: under the relaxed sync that is where a process waits for its data, under the classic sync it checks the
- * count.
+ * <p>Supersteps: one per transpose (an all-to-all of puts into the destination layout, registered once; one per
+ * 3-D FFT in the slab layout, two in the pencil layout) and one per checksum (every process puts its partial sum to
+ * every other; all add them in pid order, so all hold the same value). The data a superstep received is claimed
+ * with {@code commit(reg, count)} right before it is first read: under the relaxed sync that is where a process
+ * waits for its data, under the classic sync it checks the count.
  *
  * <p>Each process writes only its own slots of the shared {@link Outcome}; the caller reads it after the run.
  * <pre>{@code

@@ -76,25 +76,26 @@ public final class SerialFt {
         final int nx = c.nx();
         final int ny = c.ny();
         final int nz = c.nz();
+        final double[] line = new double[2 * Math.max(nx, Math.max(ny, nz))];
         for (int z = 0; z < nz; z++) {
             for (int y = 0; y < ny; y++) {
-                lines(u, (z * ny + y) * nx, 1, nx, sign);
+                line(u, (z * ny + y) * nx, 1, nx, sign, line);
             }
         }
         for (int z = 0; z < nz; z++) {
             for (int x = 0; x < nx; x++) {
-                lines(u, z * ny * nx + x, nx, ny, sign);
+                line(u, z * ny * nx + x, nx, ny, sign, line);
             }
         }
         for (int y = 0; y < ny; y++) {
             for (int x = 0; x < nx; x++) {
-                lines(u, y * nx + x, nx * ny, nz, sign);
+                line(u, y * nx + x, nx * ny, nz, sign, line);
             }
         }
     }
 
-    private static void lines(final double[] u, final int start, final int stride, final int n, final int sign) {
-        final double[] line = new double[2 * n];
+    private static void line(final double[] u, final int start, final int stride, final int n, final int sign,
+                             final double[] line) {
         for (int i = 0; i < n; i++) {
             line[2 * i] = u[2 * (start + i * stride)];
             line[2 * i + 1] = u[2 * (start + i * stride) + 1];
