@@ -70,7 +70,8 @@ public final class FtPencils {
      * @param nprocs P, a power of two
      * @param p1     the processes per row of the grid (1 for slabs); see {@link #checkGrid}
      * @param pid    this process, {@code 0 .. P-1}
-     * @param lanes  lines per FFT block, or 0 to choose by line length
+     * @param lanes  lines per FFT block (a power of two: blocks tile the power-of-two line counts), or 0 to
+     *               choose by line length
      * @throws IllegalArgumentException if the grid does not fit class {@code c}
      */
     public FtPencils(final FtClass c, final int nprocs, final int p1, final int pid, final int lanes) {
@@ -78,8 +79,9 @@ public final class FtPencils {
         if (pid < 0 || pid >= nprocs) {
             throw new IllegalArgumentException("pid=" + pid + " must be in 0.." + (nprocs - 1));
         }
-        if (lanes < 0) {
-            throw new IllegalArgumentException("lanes=" + lanes + " must be >= 0 (0: choose by line length)");
+        if (lanes < 0 || lanes > 0 && Integer.bitCount(lanes) != 1) {
+            throw new IllegalArgumentException("lanes=" + lanes + " must be a power of two, or 0 to choose by line "
+                + "length");
         }
         this.c = c;
         this.p1 = p1;

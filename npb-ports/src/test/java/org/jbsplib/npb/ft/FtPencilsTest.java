@@ -113,5 +113,8 @@ class FtPencilsTest {
         assertTrue(many.getMessage().contains("procs=8192"), many.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new FtPencils(S, 2, 1, 2, 0));
         assertThrows(IllegalArgumentException.class, () -> new FtPencils(S, 4, 3, 0, 0));
+        final IllegalArgumentException lanes = assertThrows(IllegalArgumentException.class,
+            () -> new FtPencils(S, 1, 1, 0, 3));
+        assertTrue(lanes.getMessage().contains("lanes=3"), lanes.getMessage());
     }
 }
