@@ -1,0 +1,562 @@
+package org.jbsplib.core;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.collections.IntArrayList;
+import org.agrona.collections.LongArrayList;
+import org.jbsplib.api.Bsp;
+import org.jbsplib.api.BspAbortException;
+import org.jbsplib.api.ElementType;
+import org.jbsplib.api.QueueSize;
+import org.jbsplib.api.Reg;
+import org.jbsplib.core.bsmp.MessageQueue;
+import org.jbsplib.core.registry.RegHandle;
+import org.jbsplib.core.registry.RegistrationTable;
+import org.jbsplib.core.sync.Outbox;
+import org.jbsplib.core.sync.SyncProtocol;
+import org.jbsplib.core.transport.Endpoint;
+
+/**
+ * One BSP process: the {@link Bsp} the program sees. It checks every call's arguments, records communication in
+ * per-destination {@link Outbox}es, and leaves {@code sync}/{@code commit} to its {@link SyncProtocol}.
+ * Public for the protocols of other modules; not part of the user API. Confined to the process's thread.
+ */
+public final class BspProcess implements Bsp {
+    private final int pid;
+    private final int nprocs;
+    private final BspConfig config;
+    private final Endpoint endpoint;
+    private final long startNs;
+    private final SyncStats stats = new SyncStats();
+    private final RegistrationTable registry;
+    private final Outbox[] outboxes;
+    private final MessageQueue messages = new MessageQueue();
+    private SyncProtocol protocol;
+
+    // gets of the current superstep, by get number
+    private final java.util.ArrayList<Object> getAreas = new java.util.ArrayList<>();
+    private final LongArrayList getOffsets = new LongArrayList();
+    private final IntArrayList getLengths = new IntArrayList();
+
+    private long superstep;
+    private int tagSize;
+    private int nextTagSize;
+    private boolean ended;
+
+    /** Creates process {@code pid} attached to {@code endpoint}. */
+    public BspProcess(final int pid, final BspConfig config, final Endpoint endpoint, final long startNs) {
+        this.pid = pid;
+        this.nprocs = config.procs();
+        this.config = config;
+        this.endpoint = endpoint;
+        this.startNs = startNs;
+        this.registry = new RegistrationTable(pid, nprocs);
+        this.outboxes = new Outbox[nprocs];
+        for (int i = 0; i < nprocs; i++) {
+            outboxes[i] = new Outbox();
+        }
+    }
+
+    /** Attaches the sync protocol (once, before the program starts). */
+    public void protocol(final SyncProtocol protocol) {
+        this.protocol = protocol;
+    }
+
+    // ------------------------------------------------------------------ internals for protocols
+
+    public BspConfig config() {
+        return config;
+    }
+
+    public Endpoint endpoint() {
+        return endpoint;
+    }
+
+    public SyncStats stats() {
+        return stats;
+    }
+
+    public RegistrationTable registry() {
+        return registry;
+    }
+
+    public Outbox outbox(final int dstPid) {
+        return outboxes[dstPid];
+    }
+
+    public MessageQueue messages() {
+        return messages;
+    }
+
+    /** @return the number of gets issued this superstep */
+    public int getCount() {
+        return getAreas.size();
+    }
+
+    /** @return the destination area of get {@code id} */
+    public Object getArea(final int id) {
+        return getAreas.get(id);
+    }
+
+    /** @return the byte offset in its destination area of get {@code id} */
+    public long getOffset(final int id) {
+        return getOffsets.getLong(id);
+    }
+
+    /** @return the byte length of get {@code id} */
+    public int getLength(final int id) {
+        return getLengths.getInt(id);
+    }
+
+    /** Forgets the superstep's gets (after their results were written). */
+    public void clearGets() {
+        getAreas.clear();
+        getOffsets.clear();
+        getLengths.clear();
+    }
+
+    /** @return the tag size that takes effect at the next sync */
+    public int nextTagSize() {
+        return nextTagSize;
+    }
+
+    /** Makes the pending tag size current (at the end of a sync). */
+    public void applyTagSize() {
+        tagSize = nextTagSize;
+    }
+
+    /** Advances the superstep counter (at the end of a sync). */
+    public void advanceSuperstep() {
+        superstep++;
+    }
+
+    /** Marks the program as ended: every later call fails. */
+    public void end() {
+        ended = true;
+    }
+
+    /** Runs the protocol's end-of-program hook. */
+    public void programEnded() {
+        protocol.onProgramEnd();
+    }
+
+    /** @return a failure of this process, recorded as the run's failure if it is the first */
+    public BspAbortException fail(final String message, final Throwable cause) {
+        return endpoint.control().fail(new BspAbortException(pid, superstep, message, cause));
+    }
+
+    // ------------------------------------------------------------------ SPMD
+
+    @Override
+    public int pid() {
+        return pid;
+    }
+
+    @Override
+    public int nprocs() {
+        return nprocs;
+    }
+
+    @Override
+    public double time() {
+        return (System.nanoTime() - startNs) * 1e-9;
+    }
+
+    @Override
+    public long superstep() {
+        return superstep;
+    }
+
+    @Override
+    public BspAbortException abort(final String message) {
+        checkLive("abort");
+        throw fail("abort: " + message, null);
+    }
+
+    @Override
+    public void sync() {
+        checkLive("sync");
+        protocol.sync();
+    }
+
+    @Override
+    public void commit(final Reg reg, final int n) {
+        checkLive("commit");
+        final RegHandle h = registry.ownHandle("commit", reg);
+        if (!h.isActive()) {
+            throw new IllegalArgumentException("commit: " + h + " is not registered on pid " + pid + " (state "
+                + h.state() + ")");
+        }
+        if (n < 0) {
+            throw new IllegalArgumentException("commit: n=" + n + " must be >= 0 (" + h + ")");
+        }
+        protocol.commit(h, n);
+    }
+
+    // ------------------------------------------------------------------ registration
+
+    @Override
+    public Reg pushReg(final byte[] area) {
+        return push(area, ElementType.BYTE, area == null ? 0 : area.length);
+    }
+
+    @Override
+    public Reg pushReg(final int[] area) {
+        return push(area, ElementType.INT, area == null ? 0 : area.length);
+    }
+
+    @Override
+    public Reg pushReg(final long[] area) {
+        return push(area, ElementType.LONG, area == null ? 0 : area.length);
+    }
+
+    @Override
+    public Reg pushReg(final double[] area) {
+        return push(area, ElementType.DOUBLE, area == null ? 0 : area.length);
+    }
+
+    @Override
+    public Reg pushReg(final MutableDirectBuffer area) {
+        return push(area, ElementType.BYTE, area == null ? 0 : area.capacity());
+    }
+
+    private Reg push(final Object area, final ElementType type, final int length) {
+        checkLive("pushReg");
+        if (area == null) {
+            throw new IllegalArgumentException("pushReg: area=null");
+        }
+        return registry.push(area, type, length);
+    }
+
+    @Override
+    public void popReg(final Reg reg) {
+        checkLive("popReg");
+        registry.pop(reg);
+    }
+
+    // ------------------------------------------------------------------ DRMA
+
+    @Override
+    public void put(final int pid, final byte[] src, final int srcOffset, final Reg dst, final int dstOffset,
+        final int length) {
+        put("put", pid, src, src == null ? -1 : src.length, ElementType.BYTE, srcOffset, dst, dstOffset, length, false);
+    }
+
+    @Override
+    public void put(final int pid, final int[] src, final int srcOffset, final Reg dst, final int dstOffset,
+        final int length) {
+        put("put", pid, src, src == null ? -1 : src.length, ElementType.INT, srcOffset, dst, dstOffset, length, false);
+    }
+
+    @Override
+    public void put(final int pid, final long[] src, final int srcOffset, final Reg dst, final int dstOffset,
+        final int length) {
+        put("put", pid, src, src == null ? -1 : src.length, ElementType.LONG, srcOffset, dst, dstOffset, length, false);
+    }
+
+    @Override
+    public void put(final int pid, final double[] src, final int srcOffset, final Reg dst, final int dstOffset,
+        final int length) {
+        put("put", pid, src, src == null ? -1 : src.length, ElementType.DOUBLE, srcOffset, dst, dstOffset, length,
+            false);
+    }
+
+    @Override
+    public void put(final int pid, final DirectBuffer src, final int srcOffset, final Reg dst, final int dstOffset,
+        final int length) {
+        put("put", pid, src, src == null ? -1 : src.capacity(), ElementType.BYTE, srcOffset, dst, dstOffset, length,
+            false);
+    }
+
+    @Override
+    public void hpPut(final int pid, final byte[] src, final int srcOffset, final Reg dst, final int dstOffset,
+        final int length) {
+        put("hpPut", pid, src, src == null ? -1 : src.length, ElementType.BYTE, srcOffset, dst, dstOffset, length, true);
+    }
+
+    @Override
+    public void hpPut(final int pid, final int[] src, final int srcOffset, final Reg dst, final int dstOffset,
+        final int length) {
+        put("hpPut", pid, src, src == null ? -1 : src.length, ElementType.INT, srcOffset, dst, dstOffset, length, true);
+    }
+
+    @Override
+    public void hpPut(final int pid, final long[] src, final int srcOffset, final Reg dst, final int dstOffset,
+        final int length) {
+        put("hpPut", pid, src, src == null ? -1 : src.length, ElementType.LONG, srcOffset, dst, dstOffset, length, true);
+    }
+
+    @Override
+    public void hpPut(final int pid, final double[] src, final int srcOffset, final Reg dst, final int dstOffset,
+        final int length) {
+        put("hpPut", pid, src, src == null ? -1 : src.length, ElementType.DOUBLE, srcOffset, dst, dstOffset, length,
+            true);
+    }
+
+    @Override
+    public void hpPut(final int pid, final DirectBuffer src, final int srcOffset, final Reg dst, final int dstOffset,
+        final int length) {
+        put("hpPut", pid, src, src == null ? -1 : src.capacity(), ElementType.BYTE, srcOffset, dst, dstOffset, length,
+            true);
+    }
+
+    private void put(final String call, final int dstPid, final Object src, final int srcLength,
+        final ElementType srcType, final int srcOffset, final Reg dst, final int dstOffset, final int length,
+        final boolean unbuffered) {
+        checkLive(call);
+        checkPid(call, dstPid);
+        final RegHandle h = checkReg(call, dst, srcType, src, "src");
+        checkLocalRange(call, "src", src, srcLength, srcOffset, length);
+        checkRemoteRange(call, h, dstPid, dstOffset, length, "dstOffset");
+        if (length == 0) {
+            return;
+        }
+        final int eb = srcType.bytes();
+        if (unbuffered) {
+            outboxes[dstPid].addHpPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, length * eb);
+        } else {
+            outboxes[dstPid].addPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, length * eb);
+        }
+        protocol.afterPut(dstPid);
+    }
+
+    @Override
+    public void get(final int pid, final Reg src, final int srcOffset, final byte[] dst, final int dstOffset,
+        final int length) {
+        get("get", pid, src, srcOffset, dst, dst == null ? -1 : dst.length, ElementType.BYTE, dstOffset, length);
+    }
+
+    @Override
+    public void get(final int pid, final Reg src, final int srcOffset, final int[] dst, final int dstOffset,
+        final int length) {
+        get("get", pid, src, srcOffset, dst, dst == null ? -1 : dst.length, ElementType.INT, dstOffset, length);
+    }
+
+    @Override
+    public void get(final int pid, final Reg src, final int srcOffset, final long[] dst, final int dstOffset,
+        final int length) {
+        get("get", pid, src, srcOffset, dst, dst == null ? -1 : dst.length, ElementType.LONG, dstOffset, length);
+    }
+
+    @Override
+    public void get(final int pid, final Reg src, final int srcOffset, final double[] dst, final int dstOffset,
+        final int length) {
+        get("get", pid, src, srcOffset, dst, dst == null ? -1 : dst.length, ElementType.DOUBLE, dstOffset, length);
+    }
+
+    @Override
+    public void get(final int pid, final Reg src, final int srcOffset, final MutableDirectBuffer dst,
+        final int dstOffset, final int length) {
+        get("get", pid, src, srcOffset, dst, dst == null ? -1 : dst.capacity(), ElementType.BYTE, dstOffset, length);
+    }
+
+    @Override
+    public void hpGet(final int pid, final Reg src, final int srcOffset, final byte[] dst, final int dstOffset,
+        final int length) {
+        get("hpGet", pid, src, srcOffset, dst, dst == null ? -1 : dst.length, ElementType.BYTE, dstOffset, length);
+    }
+
+    @Override
+    public void hpGet(final int pid, final Reg src, final int srcOffset, final int[] dst, final int dstOffset,
+        final int length) {
+        get("hpGet", pid, src, srcOffset, dst, dst == null ? -1 : dst.length, ElementType.INT, dstOffset, length);
+    }
+
+    @Override
+    public void hpGet(final int pid, final Reg src, final int srcOffset, final long[] dst, final int dstOffset,
+        final int length) {
+        get("hpGet", pid, src, srcOffset, dst, dst == null ? -1 : dst.length, ElementType.LONG, dstOffset, length);
+    }
+
+    @Override
+    public void hpGet(final int pid, final Reg src, final int srcOffset, final double[] dst, final int dstOffset,
+        final int length) {
+        get("hpGet", pid, src, srcOffset, dst, dst == null ? -1 : dst.length, ElementType.DOUBLE, dstOffset, length);
+    }
+
+    @Override
+    public void hpGet(final int pid, final Reg src, final int srcOffset, final MutableDirectBuffer dst,
+        final int dstOffset, final int length) {
+        get("hpGet", pid, src, srcOffset, dst, dst == null ? -1 : dst.capacity(), ElementType.BYTE, dstOffset, length);
+    }
+
+    private void get(final String call, final int ownerPid, final Reg src, final int srcOffset, final Object dst,
+        final int dstLength, final ElementType dstType, final int dstOffset, final int length) {
+        checkLive(call);
+        checkPid(call, ownerPid);
+        final RegHandle h = checkReg(call, src, dstType, dst, "dst");
+        checkLocalRange(call, "dst", dst, dstLength, dstOffset, length);
+        checkRemoteRange(call, h, ownerPid, srcOffset, length, "srcOffset");
+        if (length == 0) {
+            return;
+        }
+        final int eb = dstType.bytes();
+        final int id = getAreas.size();
+        getAreas.add(dst);
+        getOffsets.addLong((long) dstOffset * eb);
+        getLengths.addInt(length * eb);
+        outboxes[ownerPid].addGetRequest(id, h.slot(), (long) srcOffset * eb, length * eb);
+        protocol.afterGet(ownerPid);
+    }
+
+    // ------------------------------------------------------------------ BSMP
+
+    @Override
+    public int setTagSize(final int bytes) {
+        checkLive("setTagSize");
+        if (bytes < 0) {
+            throw new IllegalArgumentException("setTagSize: bytes=" + bytes + " must be >= 0");
+        }
+        nextTagSize = bytes;
+        return tagSize;
+    }
+
+    @Override
+    public int tagSize() {
+        checkLive("tagSize");
+        return tagSize;
+    }
+
+    @Override
+    public void send(final int pid, final byte[] tag, final byte[] payload, final int offset, final int length) {
+        checkLive("send");
+        checkPid("send", pid);
+        checkTag(tag == null ? -1 : tag.length);
+        if (payload == null) {
+            throw new IllegalArgumentException("send: payload=null");
+        }
+        checkLocalRange("send", "payload", payload, payload.length, offset, length);
+        outboxes[pid].addMessage(tag, 0, tagSize, payload, offset, length);
+        protocol.afterSend(pid);
+    }
+
+    @Override
+    public void send(final int pid, final byte[] tag, final byte[] payload) {
+        send(pid, tag, payload, 0, payload == null ? 0 : payload.length);
+    }
+
+    @Override
+    public void send(final int pid, final DirectBuffer tag, final int tagOffset, final DirectBuffer payload,
+        final int offset, final int length) {
+        checkLive("send");
+        checkPid("send", pid);
+        if (tag == null) {
+            throw new IllegalArgumentException("send: tag=null");
+        }
+        checkLocalRange("send", "tag", tag, tag.capacity(), tagOffset, tagSize);
+        if (payload == null) {
+            throw new IllegalArgumentException("send: payload=null");
+        }
+        checkLocalRange("send", "payload", payload, payload.capacity(), offset, length);
+        outboxes[pid].addMessage(tag, tagOffset, tagSize, payload, offset, length);
+        protocol.afterSend(pid);
+    }
+
+    private void checkTag(final int length) {
+        if (length != tagSize) {
+            throw new IllegalArgumentException("send: tag length=" + length + " differs from the tag size=" + tagSize
+                + " in force this superstep");
+        }
+    }
+
+    @Override
+    public QueueSize qsize() {
+        checkLive("qsize");
+        return new QueueSize(messages.packets(), messages.bytes());
+    }
+
+    @Override
+    public int getTag(final byte[] tag) {
+        checkLive("getTag");
+        if (tag == null) {
+            throw new IllegalArgumentException("getTag: tag=null");
+        }
+        return messages.peekTag(tag);
+    }
+
+    @Override
+    public int move(final byte[] dst, final int offset, final int maxLength) {
+        checkLive("move");
+        if (dst == null) {
+            throw new IllegalArgumentException("move: dst=null");
+        }
+        if (maxLength < 0) {
+            throw new IllegalArgumentException("move: maxLength=" + maxLength + " must be >= 0");
+        }
+        return messages.move(dst, offset, maxLength);
+    }
+
+    @Override
+    public int hpMove(final DirectBuffer tag, final DirectBuffer payload) {
+        checkLive("hpMove");
+        if (tag == null || payload == null) {
+            throw new IllegalArgumentException("hpMove: tag=" + tag + ", payload=" + payload + " must not be null");
+        }
+        return messages.hpMove(tag, payload);
+    }
+
+    // ------------------------------------------------------------------ checks
+
+    private void checkLive(final String call) {
+        if (ended) {
+            throw new IllegalStateException(call + " called after the program of pid " + pid + " ended");
+        }
+    }
+
+    private void checkPid(final String call, final int p) {
+        if (p < 0 || p >= nprocs) {
+            throw new IllegalArgumentException(call + ": pid=" + p + " is out of range 0.." + (nprocs - 1));
+        }
+    }
+
+    private RegHandle checkReg(final String call, final Reg reg, final ElementType localType, final Object local,
+        final String localName) {
+        if (reg == null) {
+            throw new IllegalArgumentException(call + ": reg=null");
+        }
+        final RegHandle h = registry.ownHandle(call, reg);
+        if (!h.isActive()) {
+            final String why = switch (h.state()) {
+                case PENDING -> "pushed in this superstep; registrations take effect at the next sync";
+                case POPPED -> "popped";
+                default -> h.state().toString();
+            };
+            throw new IllegalArgumentException(call + ": " + h + " is not registered on pid " + pid + " (" + why + ")");
+        }
+        if (local == null) {
+            throw new IllegalArgumentException(call + ": " + localName + "=null");
+        }
+        if (h.elementType() != localType) {
+            throw new IllegalArgumentException(call + ": " + localName + " of type " + RegHandle.typeName(local)
+                + " does not match the element type " + h.elementType() + " of " + h + " (registered "
+                + h.typeName() + ")");
+        }
+        return h;
+    }
+
+    private void checkLocalRange(final String call, final String name, final Object area, final int areaLength,
+        final int offset, final int length) {
+        if (length < 0) {
+            throw new IllegalArgumentException(call + ": length=" + length + " must be >= 0");
+        }
+        if (offset < 0) {
+            throw new IllegalArgumentException(call + ": " + name + "Offset=" + offset + " must be >= 0");
+        }
+        if ((long) offset + length > areaLength) {
+            throw new IllegalArgumentException(call + ": " + name + "Offset=" + offset + " + length=" + length
+                + " exceeds " + name + " length=" + areaLength);
+        }
+    }
+
+    private void checkRemoteRange(final String call, final RegHandle h, final int remotePid, final int offset,
+        final int length, final String name) {
+        if (offset < 0) {
+            throw new IllegalArgumentException(call + ": " + name + "=" + offset + " must be >= 0");
+        }
+        final int remoteLength = h.remoteLength(remotePid);
+        if ((long) offset + length > remoteLength) {
+            throw new IllegalArgumentException(call + ": " + name + "=" + offset + " + length=" + length
+                + " exceeds registered length=" + remoteLength + " of " + h + " on pid " + remotePid);
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package org.jbsplib.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import org.jbsplib.api.BspAbortException;
+import org.jbsplib.api.BspProgram;
+import org.jbsplib.core.sync.SyncProtocolFactory;
+import org.jbsplib.core.transport.ThreadsTransport;
+import org.jbsplib.core.transport.Transport;
+
+/**
+ * Runs SPMD programs: starts P processes, each running the program with its own {@link org.jbsplib.api.Bsp},
+ * waits for all of them and returns their statistics.
+ *
+ * <p>All-or-none failure: when a process throws, calls {@code abort}, or times out in a sync, every other process
+ * leaves its current or next wait, and {@link #run} throws one {@link BspAbortException} naming the first failing
+ * pid, its superstep and the cause.
+ *
+ * <pre>{@code
+ * RunResult r = BspRuntime.run(new BspConfig().procs(4).syncMode("org"), bsp -> { ... });
+ * }</pre>
+ */
+public final class BspRuntime {
+    /** How long {@link #run} waits, after a failure, for processes busy outside the library to return. */
+    public static final long FAILURE_GRACE_MS = 5_000;
+
+    private BspRuntime() {
+    }
+
+    /**
+     * Runs {@code program} on {@code config.procs()} processes.
+     *
+     * @param config  the run's configuration (concluded here if it is not yet)
+     * @param program the SPMD program
+     * @return the per-process statistics
+     * @throws BspAbortException        if any process failed
+     * @throws IllegalArgumentException for an invalid configuration, naming the value
+     */
+    public static RunResult run(final BspConfig config, final BspProgram program) {
+        if (program == null) {
+            throw new IllegalArgumentException("program=null");
+        }
+        if (!config.isConcluded()) {
+            config.conclude();
+        }
+        final SyncProtocolFactory syncFactory = syncMode(config.syncMode());
+        final int p = config.procs();
+        try (Transport transport = createTransport(config)) {
+            final long start = System.nanoTime();
+            final BspProcess[] processes = new BspProcess[p];
+            for (int i = 0; i < p; i++) {
+                processes[i] = new BspProcess(i, config, transport.endpoint(i), start);
+                processes[i].protocol(syncFactory.create(processes[i]));
+            }
+            final Thread[] threads = new Thread[p];
+            final long[] endNs = new long[p];
+            for (int i = 0; i < p; i++) {
+                final BspProcess process = processes[i];
+                threads[i] = new Thread(() -> runProcess(process, program, transport, endNs), "bsp-" + i);
+                threads[i].setDaemon(true);
+            }
+            for (final Thread t : threads) {
+                t.start();
+            }
+            join(threads, transport);
+            final BspAbortException failure = transport.control().failure();
+            if (failure != null) {
+                throw failure;
+            }
+            long last = start;
+            final List<SyncStats> stats = new ArrayList<>(p);
+            final long[] supersteps = new long[p];
+            for (int i = 0; i < p; i++) {
+                stats.add(processes[i].stats());
+                supersteps[i] = processes[i].superstep() + 1;
+                last = Math.max(last, endNs[i]);
+            }
+            return new RunResult(config, last - start, List.copyOf(stats), supersteps);
+        }
+    }
+
+    private static void runProcess(final BspProcess process, final BspProgram program, final Transport transport,
+        final long[] endNs) {
+        try {
+            program.run(process);
+            process.programEnded();
+        } catch (final BspAbortException e) {
+            transport.control().fail(e);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.fail("interrupted", e);
+        } catch (final Throwable t) {
+            process.fail(t.toString(), t);
+        } finally {
+            process.end();
+            endNs[process.pid()] = System.nanoTime();
+            transport.control().markEnded(process.pid());
+        }
+    }
+
+    private static void join(final Thread[] threads, final Transport transport) {
+        try {
+            long failedAt = 0;
+            for (final Thread t : threads) {
+                while (t.isAlive()) {
+                    t.join(100);
+                    if (transport.control().failure() != null) {
+                        if (failedAt == 0) {
+                            failedAt = System.nanoTime();
+                        } else if (System.nanoTime() - failedAt > TimeUnit.MILLISECONDS.toNanos(FAILURE_GRACE_MS)) {
+                            return; // a process is busy outside the library; its daemon thread is left behind
+                        }
+                    }
+                }
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            transport.control().fail(new BspAbortException(-1, -1, "the thread running the BSP program was "
+                + "interrupted", e));
+        }
+    }
+
+    /** @return the sync mode named {@code name} */
+    public static SyncProtocolFactory syncMode(final String name) {
+        final TreeMap<String, SyncProtocolFactory> known = syncModes();
+        final SyncProtocolFactory f = known.get(name);
+        if (f == null) {
+            throw new IllegalArgumentException("sync=" + name + " is not a known sync mode (known: "
+                + String.join(", ", known.keySet()) + ")");
+        }
+        return f;
+    }
+
+    /** @return every sync mode found on the class path, by name */
+    public static TreeMap<String, SyncProtocolFactory> syncModes() {
+        final TreeMap<String, SyncProtocolFactory> known = new TreeMap<>();
+        for (final SyncProtocolFactory f : ServiceLoader.load(SyncProtocolFactory.class)) {
+            known.putIfAbsent(f.name(), f);
+        }
+        return known;
+    }
+
+    private static Transport createTransport(final BspConfig config) {
+        if ("threads".equals(config.transport())) {
+            return new ThreadsTransport(config.procs(), config.ringCapacityBytes(), config.cores());
+        }
+        throw new IllegalArgumentException("transport=" + config.transport() + " is not a known transport (known: "
+            + "threads)");
+    }
+}

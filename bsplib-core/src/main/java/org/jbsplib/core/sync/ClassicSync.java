@@ -1,0 +1,585 @@
+package org.jbsplib.core.sync;
+
+import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.jbsplib.api.BspTimeoutException;
+import org.jbsplib.core.BspProcess;
+import org.jbsplib.core.SyncStats;
+import org.jbsplib.core.registry.RegHandle;
+import org.jbsplib.core.registry.RegistrationTable;
+import org.jbsplib.core.transport.Endpoint;
+import org.jbsplib.core.transport.FrameHandler;
+import org.jbsplib.core.util.Bulk;
+
+/**
+ * The classic two-phase sync of the Oxford BSP toolset (§2 of the relaxed-barrier paper).
+ *
+ * <p><b>Phase 1</b> ({@code T_barrier}): every process sends every other process a COUNT frame: the bytes and
+ * number of puts and messages it has for it, its number of get requests to it, its tag size for the next
+ * superstep and its registration operations. Receiving all P-1 COUNT frames is the barrier (optionally preceded by
+ * a pluggable barrier episode, see {@link #barrierStep()}).
+ *
+ * <p><b>Phase 2</b> ({@code T_comm}): get requests go to their owners, who copy the requested bytes at once
+ * (before any put of the superstep is written: a process writes nothing until it has received every get
+ * request addressed to it). Then each process writes the incoming streams in ascending order of source pid;
+ * within a stream, get results, then puts, then messages, each in issue order. A stream of at most
+ * {@code eagerLimitBytes} is sent at once and kept aside by the receiver until its turn; a larger one waits for
+ * the receiver's GRANT, so that a process never holds more than the eager streams of others, whatever the
+ * superstep's volume (flow control). Senders keep polling their own inbox while a destination is full.
+ *
+ * <p>Implementation notes: frames from one process to another are FIFO, and a process can be at most one
+ * superstep ahead of another in phase 1, so COUNT frames are double-buffered by superstep parity and every
+ * other frame belongs to the current superstep.
+ */
+public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.RecordSink {
+    private static final int COUNT_SSTEP = 0;
+    private static final int COUNT_BYTES = 8;
+    private static final int COUNT_PUTS = 16;
+    private static final int COUNT_MESSAGES = 20;
+    private static final int COUNT_GETS = 24;
+    private static final int COUNT_TAGSIZE = 28;
+    private static final int COUNT_REGOPS = 32;
+    private static final int COUNT_HEADER = 36;
+    private static final int POLL_LIMIT = 64;
+    private static final int FRAMES_PER_TURN = 8;
+
+    private final BspProcess process;
+    private final Endpoint endpoint;
+    private final SyncStats stats;
+    private final int me;
+    private final int nprocs;
+    private final long eagerLimit;
+    private final long timeoutNs;
+    private final int maxFrame;
+    private final UnsafeBuffer scratch;
+
+    // phase 1, by superstep parity
+    private final boolean[][] countReceived;
+    private final int[] countsReceived = new int[2];
+    private final long[][] inBytes;
+    private final int[][] inPuts;
+    private final int[][] inMessages;
+    private final int[][] inGets;
+    private final int[][] inTagSize;
+    private final int[][] inRegOps;
+    private final ExpandableArrayBuffer[][] inRegOpBytes;
+
+    // phase 2
+    private final int[] getsFrom;
+    private int getsReceived;
+    private int getsExpected;
+    private final boolean[] endReceived;
+    private final boolean[] grantSent;
+    private final boolean[] hasIn;
+    private final boolean[] eagerIn;
+    private final ExpandableArrayBuffer[] stash;
+    private final int[] stashEnd;
+    private int applySrc;
+    private boolean applying;
+    private int[] updates = new int[16];
+    private int updatesLength;
+    private final DirectBuffer[] regOpViews;
+    private final int[] regOpOffsets;
+
+    /** Creates the protocol of {@code process}. */
+    public ClassicSync(final BspProcess process) {
+        this.process = process;
+        this.endpoint = process.endpoint();
+        this.stats = process.stats();
+        this.me = process.pid();
+        this.nprocs = process.nprocs();
+        this.eagerLimit = process.config().eagerLimitBytes();
+        this.timeoutNs = process.config().syncTimeoutNs();
+        this.maxFrame = endpoint.maxFrameLength();
+        this.scratch = new UnsafeBuffer(new byte[maxFrame]);
+        this.countReceived = new boolean[2][nprocs];
+        this.inBytes = new long[2][nprocs];
+        this.inPuts = new int[2][nprocs];
+        this.inMessages = new int[2][nprocs];
+        this.inGets = new int[2][nprocs];
+        this.inTagSize = new int[2][nprocs];
+        this.inRegOps = new int[2][nprocs];
+        this.inRegOpBytes = new ExpandableArrayBuffer[2][nprocs];
+        this.getsFrom = new int[nprocs];
+        this.endReceived = new boolean[nprocs];
+        this.grantSent = new boolean[nprocs];
+        this.hasIn = new boolean[nprocs];
+        this.eagerIn = new boolean[nprocs];
+        this.stash = new ExpandableArrayBuffer[nprocs];
+        this.stashEnd = new int[nprocs];
+        this.regOpViews = new DirectBuffer[nprocs];
+        this.regOpOffsets = new int[nprocs];
+    }
+
+    // ------------------------------------------------------------------ sync
+
+    @Override
+    public void sync() {
+        final long t0 = System.nanoTime();
+        exchangeCounts();
+        final long t1 = System.nanoTime();
+        moveData();
+        finishSuperstep();
+        final long t2 = System.nanoTime();
+        stats.recordSync(t1 - t0, t2 - t1);
+    }
+
+    /**
+     * The synchronization step of phase 1. The count exchange is itself a barrier, so by default there is no
+     * separate step; a barrier backend plugged into the classic sync runs its episode here.
+     */
+    private void barrierStep() {
+        // The dense count exchange below already synchronizes every pair of processes.
+    }
+
+    private void exchangeCounts() {
+        final long sstep = process.superstep();
+        final int parity = (int) (sstep & 1);
+        final RegistrationTable registry = process.registry();
+        final int regOps = registry.pendingCount();
+        final int countLength = COUNT_HEADER + regOps * RegistrationTable.OP_BYTES;
+        if (countLength > maxFrame) {
+            throw new IllegalStateException("sync: " + regOps + " pushReg/popReg calls in one superstep exceed the "
+                + "frame size " + maxFrame + " of the transport (at most "
+                + (maxFrame - COUNT_HEADER) / RegistrationTable.OP_BYTES + ")");
+        }
+        scratch.putLong(COUNT_SSTEP, sstep);
+        scratch.putInt(COUNT_TAGSIZE, process.nextTagSize());
+        scratch.putInt(COUNT_REGOPS, regOps);
+        registry.encodePending(scratch, COUNT_HEADER);
+        for (int i = 1; i < nprocs; i++) {
+            final int d = (me + i) % nprocs;
+            final Outbox out = process.outbox(d);
+            scratch.putLong(COUNT_BYTES, out.putAndMessageBytes());
+            scratch.putInt(COUNT_PUTS, out.putRecords());
+            scratch.putInt(COUNT_MESSAGES, out.messageRecords());
+            scratch.putInt(COUNT_GETS, out.getRequestCount());
+            sendBlocking(d, Wire.COUNT, scratch, 0, countLength, "phase 1 (count exchange)");
+        }
+        barrierStep();
+        long waitStart = System.nanoTime();
+        while (countsReceived[parity] < nprocs - 1) {
+            if (endpoint.poll(this, POLL_LIMIT) > 0) {
+                endpoint.resetIdle();
+                waitStart = System.nanoTime();
+            } else {
+                waitIdle(waitStart, "phase 1 (count exchange)");
+            }
+        }
+        checkAgreement(parity);
+    }
+
+    private void checkAgreement(final int parity) {
+        final RegistrationTable registry = process.registry();
+        final int myTag = process.nextTagSize();
+        for (int s = 0; s < nprocs; s++) {
+            if (s == me) {
+                continue;
+            }
+            if (inTagSize[parity][s] != myTag) {
+                throw process.fail("setTagSize differs across processes: pid " + me + " set " + myTag + " but pid " + s
+                    + " set " + inTagSize[parity][s] + " for superstep " + (process.superstep() + 1), null);
+            }
+            final String diff = registry.checkSameSequence(s, inRegOps[parity][s], inRegOpBytes[parity][s], 0);
+            if (diff != null) {
+                throw process.fail(diff, null);
+            }
+        }
+    }
+
+    private void moveData() {
+        final int parity = (int) (process.superstep() & 1);
+        getsExpected = 0;
+        for (int s = 0; s < nprocs; s++) {
+            if (s == me) {
+                hasIn[s] = process.outbox(me).hasRecords() || process.outbox(me).getRequestCount() > 0;
+                continue;
+            }
+            getsExpected += inGets[parity][s];
+            final Outbox toS = process.outbox(s);
+            hasIn[s] = inPuts[parity][s] + inMessages[parity][s] > 0 || toS.getRequestCount() > 0;
+            eagerIn[s] = inBytes[parity][s] + toS.getRequestBytes() <= eagerLimit;
+        }
+        sendGetRequests();
+        serveOwnGets();
+        long waitStart = System.nanoTime();
+        while (true) {
+            boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
+            if (!applying && getsReceived == getsExpected) {
+                applying = true;
+                startApply();
+            }
+            if (applying) {
+                progress |= advanceApply();
+            }
+            progress |= sendStreams(parity);
+            if (applying && applySrc == nprocs && outgoingDone(parity)) {
+                return;
+            }
+            if (progress) {
+                endpoint.resetIdle();
+                waitStart = System.nanoTime();
+            } else {
+                waitIdle(waitStart, "phase 2 (data)");
+            }
+        }
+    }
+
+    private void sendGetRequests() {
+        for (int i = 1; i < nprocs; i++) {
+            final int d = (me + i) % nprocs;
+            final Outbox out = process.outbox(d);
+            final int count = out.getRequestCount();
+            final int perFrame = maxFrame / Wire.GET_REQ_BYTES;
+            for (int first = 0; first < count; first += perFrame) {
+                final int n = Math.min(perFrame, count - first);
+                sendBlocking(d, Wire.GET_REQ, out.getRequests, first * Wire.GET_REQ_BYTES, n * Wire.GET_REQ_BYTES,
+                    "phase 2 (get requests)");
+            }
+        }
+    }
+
+    private void serveOwnGets() {
+        final Outbox self = process.outbox(me);
+        serveGetRequests(me, self.getRequests, 0, self.getRequestCount() * Wire.GET_REQ_BYTES);
+    }
+
+    private void serveGetRequests(final int requester, final DirectBuffer buf, final int offset, final int length) {
+        final Outbox out = process.outbox(requester);
+        for (int at = offset; at < offset + length; at += Wire.GET_REQ_BYTES) {
+            final int getId = buf.getInt(at);
+            final int slot = buf.getInt(at + 4);
+            final long srcOffset = buf.getLong(at + 8);
+            final int len = buf.getInt(at + 16);
+            final RegHandle h = process.registry().slot(slot);
+            if (h == null || srcOffset + len > h.lengthBytes()) {
+                throw process.fail("get from pid " + requester + " reads reg#" + slot + " bytes [" + srcOffset + ", "
+                    + (srcOffset + len) + ") but " + (h == null ? "the slot is not registered" : h + " has "
+                    + h.lengthBytes() + " bytes") + " on pid " + me, null);
+            }
+            out.addReply(getId, h.area(), srcOffset, len);
+        }
+    }
+
+    private void startApply() {
+        final int slots = process.registry().slotCount();
+        if (updates.length < slots) {
+            updates = new int[Math.max(slots, updates.length * 2)];
+        }
+        java.util.Arrays.fill(updates, 0, Math.max(updatesLength, slots), 0);
+        updatesLength = slots;
+        applySrc = 0;
+    }
+
+    private boolean advanceApply() {
+        boolean progress = false;
+        while (applySrc < nprocs) {
+            final int s = applySrc;
+            if (!hasIn[s]) {
+                applySrc++;
+                continue;
+            }
+            if (s == me) {
+                process.outbox(me).applyLocally(this);
+                applySrc++;
+                progress = true;
+                continue;
+            }
+            if (eagerIn[s]) {
+                if (!endReceived[s]) {
+                    return progress;
+                }
+                applyStash(s);
+            } else {
+                if (!grantSent[s]) {
+                    if (!endpoint.offer(s, Wire.GRANT, scratch, 0, 0)) {
+                        return progress;
+                    }
+                    grantSent[s] = true;
+                    progress = true;
+                }
+                if (!endReceived[s]) {
+                    return progress;
+                }
+            }
+            applySrc++;
+            progress = true;
+        }
+        return progress;
+    }
+
+    private void applyStash(final int s) {
+        final ExpandableArrayBuffer b = stash[s];
+        int at = 0;
+        while (at < stashEnd[s]) {
+            final int len = b.getInt(at);
+            applyFrame(b, at + 4, len);
+            at += 4 + len;
+        }
+        stashEnd[s] = 0;
+    }
+
+    private boolean sendStreams(final int parity) {
+        boolean progress = false;
+        for (int i = 1; i < nprocs; i++) {
+            final int d = (me + i) % nprocs;
+            final Outbox out = process.outbox(d);
+            if (out.endSent || getsFrom[d] != inGets[parity][d]) {
+                continue;
+            }
+            if (!out.hasRecords()) {
+                out.endSent = true;
+                continue;
+            }
+            final boolean eager = out.putAndMessageBytes() + out.replyBytes() <= eagerLimit;
+            if (!eager && !out.granted) {
+                continue;
+            }
+            for (int f = 0; f < FRAMES_PER_TURN && !out.streamDone(); f++) {
+                final int size = out.nextFrame(false, null, 0, maxFrame);
+                final int index = endpoint.tryClaim(d, Wire.DATA, size);
+                if (index < 0) {
+                    break;
+                }
+                out.nextFrame(true, endpoint.claimBuffer(d), index, size);
+                endpoint.commit(d, index);
+                stats.addSent(1, size);
+                progress = true;
+            }
+            if (out.streamDone()) {
+                scratch.putLong(0, process.superstep());
+                if (endpoint.offer(d, Wire.END, scratch, 0, 8)) {
+                    out.endSent = true;
+                    progress = true;
+                }
+            }
+        }
+        return progress;
+    }
+
+    private boolean outgoingDone(final int parity) {
+        for (int d = 0; d < nprocs; d++) {
+            if (d != me && !process.outbox(d).endSent) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void finishSuperstep() {
+        final int parity = (int) (process.superstep() & 1);
+        for (int s = 0; s < nprocs; s++) {
+            regOpViews[s] = s == me ? null : inRegOpBytes[parity][s];
+            regOpOffsets[s] = 0;
+        }
+        process.registry().applyPending(regOpViews, regOpOffsets);
+        process.applyTagSize();
+        process.messages().swap();
+        for (int s = 0; s < nprocs; s++) {
+            process.outbox(s).reset();
+            endReceived[s] = false;
+            grantSent[s] = false;
+            getsFrom[s] = 0;
+            stashEnd[s] = 0;
+            countReceived[parity][s] = false;
+        }
+        countsReceived[parity] = 0;
+        getsReceived = 0;
+        applying = false;
+        process.clearGets();
+        process.advanceSuperstep();
+    }
+
+    // ------------------------------------------------------------------ commit
+
+    @Override
+    public void commit(final RegHandle reg, final int n) {
+        final int slot = reg.slot();
+        final int count = slot < updatesLength ? updates[slot] : 0;
+        if (count != n) {
+            throw new IllegalStateException("commit: " + reg + " received " + count + " updates in the last superstep"
+                + " on pid " + me + ", not n=" + n);
+        }
+    }
+
+    // ------------------------------------------------------------------ receiving
+
+    @Override
+    public void onFrame(final int src, final int type, final DirectBuffer buffer, final int offset, final int length) {
+        stats.addReceived(1, length);
+        switch (type) {
+            case Wire.COUNT -> onCount(src, buffer, offset, length);
+            case Wire.GET_REQ -> {
+                serveGetRequests(src, buffer, offset, length);
+                final int n = length / Wire.GET_REQ_BYTES;
+                getsFrom[src] += n;
+                getsReceived += n;
+            }
+            case Wire.DATA -> {
+                if (applying && applySrc == src && grantSent[src]) {
+                    applyFrame(buffer, offset, length);
+                } else {
+                    keep(src, buffer, offset, length);
+                }
+            }
+            case Wire.END -> endReceived[src] = true;
+            case Wire.GRANT -> process.outbox(src).granted = true;
+            default -> throw process.fail("protocol error: frame type " + type + " from pid " + src
+                + " is not part of the classic sync", null);
+        }
+    }
+
+    private void onCount(final int src, final DirectBuffer buffer, final int offset, final int length) {
+        final long sstep = buffer.getLong(offset + COUNT_SSTEP);
+        final long mine = process.superstep();
+        if (sstep != mine && sstep != mine + 1) {
+            throw process.fail("protocol error: COUNT of superstep " + sstep + " from pid " + src + " while pid " + me
+                + " is in superstep " + mine, null);
+        }
+        final int parity = (int) (sstep & 1);
+        inBytes[parity][src] = buffer.getLong(offset + COUNT_BYTES);
+        inPuts[parity][src] = buffer.getInt(offset + COUNT_PUTS);
+        inMessages[parity][src] = buffer.getInt(offset + COUNT_MESSAGES);
+        inGets[parity][src] = buffer.getInt(offset + COUNT_GETS);
+        inTagSize[parity][src] = buffer.getInt(offset + COUNT_TAGSIZE);
+        final int ops = buffer.getInt(offset + COUNT_REGOPS);
+        inRegOps[parity][src] = ops;
+        if (ops > 0) {
+            ExpandableArrayBuffer b = inRegOpBytes[parity][src];
+            if (b == null) {
+                b = new ExpandableArrayBuffer(ops * RegistrationTable.OP_BYTES);
+                inRegOpBytes[parity][src] = b;
+            }
+            b.putBytes(0, buffer, offset + COUNT_HEADER, ops * RegistrationTable.OP_BYTES);
+        }
+        countReceived[parity][src] = true;
+        countsReceived[parity]++;
+    }
+
+    private void keep(final int src, final DirectBuffer buffer, final int offset, final int length) {
+        ExpandableArrayBuffer b = stash[src];
+        if (b == null) {
+            b = new ExpandableArrayBuffer(Math.max(256, length + 4));
+            stash[src] = b;
+        }
+        final int at = stashEnd[src];
+        b.putInt(at, length);
+        b.putBytes(at + 4, buffer, offset, length);
+        stashEnd[src] = at + 4 + length;
+    }
+
+    private void applyFrame(final DirectBuffer buffer, final int offset, final int length) {
+        int at = offset;
+        final int end = offset + length;
+        while (at < end) {
+            onRecord(buffer, at, false);
+            at += Wire.REC_HEADER + buffer.getInt(at + Wire.REC_LENGTH);
+        }
+    }
+
+    @Override
+    public void onRecord(final DirectBuffer b, final int at, final boolean local) {
+        final int kindByte = b.getByte(at + Wire.REC_KIND);
+        final int kind = kindByte & Wire.KIND_MASK;
+        final int id = b.getInt(at + Wire.REC_ID);
+        final long offset = b.getLong(at + Wire.REC_OFFSET);
+        final int len = b.getInt(at + Wire.REC_LENGTH);
+        final int data = at + Wire.REC_HEADER;
+        switch (kind) {
+            case Wire.PUT -> {
+                final RegHandle h = process.registry().slot(id);
+                if (h == null || offset + len > h.lengthBytes()) {
+                    throw process.fail("put into reg#" + id + " bytes [" + offset + ", " + (offset + len) + ") on pid "
+                        + me + ": " + (h == null ? "not registered" : h + " has " + h.lengthBytes() + " bytes"), null);
+                }
+                Bulk.write(b, data, h.area(), offset, len);
+                if ((kindByte & Wire.FIRST) != 0) {
+                    updates[id]++;
+                }
+            }
+            case Wire.GET_REPLY -> Bulk.write(b, data, process.getArea(id), process.getOffset(id) + offset, len);
+            case Wire.BSMP -> {
+                if ((kindByte & Wire.FIRST) != 0) {
+                    process.messages().begin(id, b.getInt(at + Wire.REC_TOTAL) - id);
+                }
+                process.messages().fill((int) offset, b, data, len);
+            }
+            default -> throw process.fail("protocol error: record kind " + kind + " on pid " + me, null);
+        }
+    }
+
+    @Override
+    public void onLocalHpPut(final int slot, final long dstOffsetBytes, final Object src, final long srcOffsetBytes,
+        final int lengthBytes) {
+        final RegHandle h = process.registry().slot(slot);
+        Bulk.copy(src, srcOffsetBytes, h.area(), dstOffsetBytes, lengthBytes, h.elementType().bytes());
+        updates[slot]++;
+    }
+
+    // ------------------------------------------------------------------ waiting
+
+    private void sendBlocking(final int dst, final int type, final DirectBuffer buf, final int offset,
+        final int length, final String phase) {
+        long waitStart = 0;
+        while (!endpoint.offer(dst, type, buf, offset, length)) {
+            if (waitStart == 0) {
+                waitStart = System.nanoTime();
+            }
+            if (endpoint.poll(this, POLL_LIMIT) > 0) {
+                endpoint.resetIdle();
+                waitStart = System.nanoTime();
+            } else {
+                waitIdle(waitStart, phase + ", sending to pid " + dst + " whose inbox is full");
+            }
+        }
+        stats.addSent(1, length);
+    }
+
+    private void waitIdle(final long waitStart, final String phase) {
+        endpoint.control().checkFailure();
+        final long waited = System.nanoTime() - waitStart;
+        if (waited > timeoutNs) {
+            throw process.fail("sync timed out", new BspTimeoutException(diagnose(phase, waited)));
+        }
+        checkEndedPeers(phase);
+        endpoint.idle();
+    }
+
+    private void checkEndedPeers(final String phase) {
+        final int parity = (int) (process.superstep() & 1);
+        for (int s = 0; s < nprocs; s++) {
+            if (s != me && !countReceived[parity][s] && endpoint.control().hasEnded(s)) {
+                // drain what it sent before ending, then decide
+                endpoint.poll(this, Integer.MAX_VALUE);
+                if (!countReceived[parity][s]) {
+                    throw process.fail("pid " + s + " ended its program while pid " + me + " waits for it in sync of "
+                        + "superstep " + process.superstep() + " (" + phase + "): every process must make the same "
+                        + "number of sync calls", null);
+                }
+            }
+        }
+    }
+
+    private String diagnose(final String phase, final long waitedNs) {
+        final int parity = (int) (process.superstep() & 1);
+        final StringBuilder sb = new StringBuilder();
+        sb.append("pid ").append(me).append(" waited ").append(waitedNs / 1_000_000).append(" ms without progress in ")
+            .append("sync of superstep ").append(process.superstep()).append(", ").append(phase);
+        final StringBuilder missing = new StringBuilder();
+        for (int s = 0; s < nprocs; s++) {
+            if (s != me && !countReceived[parity][s]) {
+                missing.append(missing.length() == 0 ? "" : ", ").append(s);
+            }
+        }
+        if (missing.length() > 0) {
+            sb.append("; pids that had not arrived at sync: [").append(missing).append(']');
+        }
+        if (applying && applySrc < nprocs) {
+            sb.append("; waiting for the data of pid ").append(applySrc);
+        } else if (!applying && missing.length() == 0) {
+            sb.append("; get requests received ").append(getsReceived).append(" of ").append(getsExpected);
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,24 @@
+package org.jbsplib.core.sync;
+
+import org.jbsplib.core.BspProcess;
+
+/** The {@code org} sync mode: {@link ClassicSync}. */
+public final class ClassicSyncFactory implements SyncProtocolFactory {
+    /** The mode's name. */
+    public static final String NAME = "org";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "classic two-phase sync of the Oxford BSP toolset (count exchange = barrier, then data)";
+    }
+
+    @Override
+    public SyncProtocol create(final BspProcess process) {
+        return new ClassicSync(process);
+    }
+}

@@ -1,0 +1,291 @@
+package org.jbsplib.core.sync;
+
+import java.util.ArrayList;
+
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.jbsplib.core.util.Bulk;
+
+/**
+ * What one process sends to one destination in a superstep: get results (served for the destination's gets),
+ * puts and BSMP messages, kept as records in three growable buffers and streamed in that order. Also the
+ * process's get requests to that destination. Confined to the owner's thread.
+ */
+public final class Outbox {
+    private static final int REPLIES = 0;
+    private static final int PUTS = 1;
+    private static final int MESSAGES = 2;
+
+    private final ExpandableArrayBuffer[] sections = {
+        new ExpandableArrayBuffer(64), new ExpandableArrayBuffer(256), new ExpandableArrayBuffer(64)};
+    private final int[] ends = new int[3];
+    private final ArrayList<Object> hpRefs = new ArrayList<>();
+
+    private int putRecords;
+    private long putBytes;
+    private int messageRecords;
+    private long messageBytes;
+    private int replyRecords;
+    private long replyBytes;
+
+    final ExpandableArrayBuffer getRequests = new ExpandableArrayBuffer(64);
+    int getRequestCount;
+    long getRequestBytes;
+
+    // streaming cursor
+    private int section;
+    private int position;
+    private int doneInRecord;
+
+    // protocol state of the stream (classic sync)
+    boolean granted;
+    boolean endSent;
+
+    /** Appends a buffered put: copies the source now. */
+    public void addPut(final int slot, final long dstOffsetBytes, final Object src, final long srcOffsetBytes,
+        final int lengthBytes) {
+        final ExpandableArrayBuffer b = sections[PUTS];
+        final int at = ends[PUTS];
+        header(b, at, Wire.PUT, slot, dstOffsetBytes, lengthBytes, lengthBytes);
+        b.checkLimit(at + Wire.REC_HEADER + lengthBytes);
+        Bulk.read(src, srcOffsetBytes, b, at + Wire.REC_HEADER, lengthBytes);
+        ends[PUTS] = at + Wire.REC_HEADER + lengthBytes;
+        putRecords++;
+        putBytes += lengthBytes;
+    }
+
+    /** Appends an unbuffered put: the source is read when the stream is sent. */
+    public void addHpPut(final int slot, final long dstOffsetBytes, final Object src, final long srcOffsetBytes,
+        final int lengthBytes) {
+        final ExpandableArrayBuffer b = sections[PUTS];
+        final int at = ends[PUTS];
+        header(b, at, Wire.HP_PUT, slot, dstOffsetBytes, lengthBytes, 0);
+        b.putInt(at + Wire.REC_HEADER, hpRefs.size());
+        b.putLong(at + Wire.REC_HEADER + 4, srcOffsetBytes);
+        hpRefs.add(src);
+        ends[PUTS] = at + Wire.REC_HEADER + Wire.HP_EXTRA;
+        putRecords++;
+        putBytes += lengthBytes;
+    }
+
+    /** Appends a BSMP message (tag and payload copied now). */
+    public void addMessage(final Object tag, final int tagOffset, final int tagLength, final Object payload,
+        final int payloadOffset, final int payloadLength) {
+        final ExpandableArrayBuffer b = sections[MESSAGES];
+        final int at = ends[MESSAGES];
+        final int total = tagLength + payloadLength;
+        header(b, at, Wire.BSMP, tagLength, 0, total, total);
+        b.checkLimit(at + Wire.REC_HEADER + total);
+        Bulk.read(tag, tagOffset, b, at + Wire.REC_HEADER, tagLength);
+        Bulk.read(payload, payloadOffset, b, at + Wire.REC_HEADER + tagLength, payloadLength);
+        ends[MESSAGES] = at + Wire.REC_HEADER + total;
+        messageRecords++;
+        messageBytes += payloadLength + tagLength;
+    }
+
+    /** Appends the result of a get served for this destination: copies the area's bytes now. */
+    public void addReply(final int getId, final Object area, final long srcOffsetBytes, final int lengthBytes) {
+        final ExpandableArrayBuffer b = sections[REPLIES];
+        final int at = ends[REPLIES];
+        header(b, at, Wire.GET_REPLY, getId, 0, lengthBytes, lengthBytes);
+        b.checkLimit(at + Wire.REC_HEADER + lengthBytes);
+        Bulk.read(area, srcOffsetBytes, b, at + Wire.REC_HEADER, lengthBytes);
+        ends[REPLIES] = at + Wire.REC_HEADER + lengthBytes;
+        replyRecords++;
+        replyBytes += lengthBytes;
+    }
+
+    /** Records a get request to this destination (the owner). */
+    public void addGetRequest(final int getId, final int slot, final long srcOffsetBytes, final int lengthBytes) {
+        final int at = getRequestCount * Wire.GET_REQ_BYTES;
+        getRequests.putInt(at, getId);
+        getRequests.putInt(at + 4, slot);
+        getRequests.putLong(at + 8, srcOffsetBytes);
+        getRequests.putInt(at + 16, lengthBytes);
+        getRequestCount++;
+        getRequestBytes += lengthBytes;
+    }
+
+    private static void header(final MutableDirectBuffer b, final int at, final byte kind, final int id,
+        final long offset, final int total, final int length) {
+        b.checkLimit(at + Wire.REC_HEADER);
+        b.putByte(at + Wire.REC_KIND, (byte) (kind | Wire.FIRST));
+        b.putInt(at + Wire.REC_ID, id);
+        b.putLong(at + Wire.REC_OFFSET, offset);
+        b.putInt(at + Wire.REC_TOTAL, total);
+        b.putInt(at + Wire.REC_LENGTH, length);
+    }
+
+    /** @return number of put records (buffered and unbuffered) */
+    public int putRecords() {
+        return putRecords;
+    }
+
+    /** @return payload bytes of puts and messages, the part of the stream the destination learns in phase 1 */
+    public long putAndMessageBytes() {
+        return putBytes + messageBytes;
+    }
+
+    /** @return number of BSMP messages */
+    public int messageRecords() {
+        return messageRecords;
+    }
+
+    /** @return number of get results queued */
+    public int replyRecords() {
+        return replyRecords;
+    }
+
+    /** @return payload bytes of get results queued */
+    public long replyBytes() {
+        return replyBytes;
+    }
+
+    /** @return the get requests to this destination */
+    public int getRequestCount() {
+        return getRequestCount;
+    }
+
+    /** @return bytes requested by the get requests to this destination */
+    public long getRequestBytes() {
+        return getRequestBytes;
+    }
+
+    /** @return whether there is any record to stream */
+    public boolean hasRecords() {
+        return putRecords + messageRecords + replyRecords > 0;
+    }
+
+    /** @return whether the whole stream has been written to frames */
+    public boolean streamDone() {
+        skipEmptySections();
+        return section > MESSAGES;
+    }
+
+    private void skipEmptySections() {
+        while (section <= MESSAGES && position >= ends[section]) {
+            section++;
+            position = 0;
+            doneInRecord = 0;
+        }
+    }
+
+    /**
+     * Writes (or, with {@code write == false}, measures) the next frame of the stream: as many record fragments
+     * as fit in {@code capacity} bytes.
+     *
+     * @return the bytes of the frame (0 if the stream is done)
+     */
+    public int nextFrame(final boolean write, final MutableDirectBuffer dst, final int index, final int capacity) {
+        int sec = section;
+        int pos = position;
+        int done = doneInRecord;
+        int used = 0;
+        while (true) {
+            while (sec <= MESSAGES && pos >= ends[sec]) {
+                sec++;
+                pos = 0;
+                done = 0;
+            }
+            if (sec > MESSAGES) {
+                break;
+            }
+            final ExpandableArrayBuffer b = sections[sec];
+            final int kindByte = b.getByte(pos + Wire.REC_KIND);
+            final int kind = kindByte & Wire.KIND_MASK;
+            final int total = b.getInt(pos + Wire.REC_TOTAL);
+            final int room = capacity - used - Wire.REC_HEADER;
+            final int left = total - done;
+            if (room < 0 || (room == 0 && left > 0)) {
+                break;
+            }
+            final int n = Math.min(room, left);
+            if (write) {
+                final int at = index + used;
+                dst.putByte(at + Wire.REC_KIND, (byte) (done == 0 ? (kind == Wire.HP_PUT ? Wire.PUT : kind)
+                    | Wire.FIRST : (kind == Wire.HP_PUT ? Wire.PUT : kind)));
+                dst.putInt(at + Wire.REC_ID, b.getInt(pos + Wire.REC_ID));
+                dst.putLong(at + Wire.REC_OFFSET, b.getLong(pos + Wire.REC_OFFSET) + done);
+                dst.putInt(at + Wire.REC_TOTAL, total);
+                dst.putInt(at + Wire.REC_LENGTH, n);
+                if (kind == Wire.HP_PUT) {
+                    final Object src = hpRefs.get(b.getInt(pos + Wire.REC_HEADER));
+                    Bulk.read(src, b.getLong(pos + Wire.REC_HEADER + 4) + done, dst, at + Wire.REC_HEADER, n);
+                } else {
+                    dst.putBytes(at + Wire.REC_HEADER, b, pos + Wire.REC_HEADER + done, n);
+                }
+            }
+            used += Wire.REC_HEADER + n;
+            done += n;
+            if (done == total) {
+                pos += Wire.REC_HEADER + (kind == Wire.HP_PUT ? Wire.HP_EXTRA : total);
+                done = 0;
+            } else {
+                break;
+            }
+        }
+        if (write) {
+            section = sec;
+            position = pos;
+            doneInRecord = done;
+        }
+        return used;
+    }
+
+    /**
+     * Applies the whole stream locally (a process's puts/gets/messages to itself), record by record.
+     *
+     * @param sink receives each record as if it had arrived in one fragment
+     */
+    public void applyLocally(final RecordSink sink) {
+        for (int sec = REPLIES; sec <= MESSAGES; sec++) {
+            final ExpandableArrayBuffer b = sections[sec];
+            int pos = 0;
+            while (pos < ends[sec]) {
+                final int kind = b.getByte(pos + Wire.REC_KIND) & Wire.KIND_MASK;
+                final int total = b.getInt(pos + Wire.REC_TOTAL);
+                if (kind == Wire.HP_PUT) {
+                    sink.onLocalHpPut(b.getInt(pos + Wire.REC_ID), b.getLong(pos + Wire.REC_OFFSET),
+                        hpRefs.get(b.getInt(pos + Wire.REC_HEADER)), b.getLong(pos + Wire.REC_HEADER + 4), total);
+                    pos += Wire.REC_HEADER + Wire.HP_EXTRA;
+                } else {
+                    sink.onRecord(b, pos, true);
+                    pos += Wire.REC_HEADER + total;
+                }
+            }
+        }
+    }
+
+    /** Receives records of a stream. */
+    public interface RecordSink {
+        /** A record or fragment at {@code index} of {@code buffer} (header included). */
+        void onRecord(org.agrona.DirectBuffer buffer, int index, boolean local);
+
+        /** An unbuffered put to this process itself: copy straight from the source. */
+        void onLocalHpPut(int slot, long dstOffsetBytes, Object src, long srcOffsetBytes, int lengthBytes);
+    }
+
+    /** Clears everything for the next superstep, keeping the buffers' capacity (shrinking very large ones). */
+    public void reset() {
+        for (int i = 0; i < 3; i++) {
+            if (sections[i].capacity() > (16 << 20)) {
+                sections[i] = new ExpandableArrayBuffer(256);
+            }
+            ends[i] = 0;
+        }
+        hpRefs.clear();
+        putRecords = 0;
+        putBytes = 0;
+        messageRecords = 0;
+        messageBytes = 0;
+        replyRecords = 0;
+        replyBytes = 0;
+        getRequestCount = 0;
+        getRequestBytes = 0;
+        section = 0;
+        position = 0;
+        doneInRecord = 0;
+        granted = false;
+        endSent = false;
+    }
+}

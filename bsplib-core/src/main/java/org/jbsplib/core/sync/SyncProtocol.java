@@ -1,0 +1,31 @@
+package org.jbsplib.core.sync;
+
+import org.jbsplib.core.registry.RegHandle;
+
+/**
+ * A synchronization protocol: what {@code sync()} and {@code commit()} do, and how the process reacts to its
+ * communication calls. One instance per process, confined to its thread.
+ */
+public interface SyncProtocol {
+    /** Ends the superstep (see {@link org.jbsplib.api.Bsp#sync()}). */
+    void sync();
+
+    /** See {@link org.jbsplib.api.Bsp#commit(org.jbsplib.api.Reg, int)}; {@code reg} is active and {@code n >= 0}. */
+    void commit(RegHandle reg, int n);
+
+    /** Called after a put/hpPut to {@code dstPid} was recorded in its outbox. */
+    default void afterPut(final int dstPid) {
+    }
+
+    /** Called after a get from {@code ownerPid} was recorded. */
+    default void afterGet(final int ownerPid) {
+    }
+
+    /** Called after a BSMP send to {@code dstPid} was recorded. */
+    default void afterSend(final int dstPid) {
+    }
+
+    /** Called when the program returned normally (a chance to finish pending work); may block. */
+    default void onProgramEnd() {
+    }
+}

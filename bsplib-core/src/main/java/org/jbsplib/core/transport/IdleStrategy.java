@@ -1,0 +1,87 @@
+package org.jbsplib.core.transport;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Spin, then yield, then park: the waiting strategy of every process. Spinning is used only while the processes
+ * fit on the cores (otherwise a spinner steals the core from the process it waits for); parking is woken by
+ * the sender of the next frame ({@link #wake()}) or after {@link #MAX_PARK_NS}.
+ *
+ * <p>Measured on a 2-core machine (../shared/DEPENDENCIES.md): spin-then-yield is best when oversubscribed; a
+ * long spin before parking is worst.
+ */
+public final class IdleStrategy {
+    /** The longest park; bounds the cost of a missed wake-up. */
+    public static final long MAX_PARK_NS = 1_000_000L;
+
+    private final int maxSpins;
+    private final int maxYields;
+    private int spins;
+    private int yields;
+    private long parkNs;
+    private volatile Thread owner;
+    private volatile boolean parked;
+    private final java.util.function.BooleanSupplier workPending;
+
+    /**
+     * @param nprocs      processes sharing the machine
+     * @param cores       cores available
+     * @param workPending tells, after announcing the park, whether work arrived meanwhile (avoids lost wake-ups)
+     */
+    public IdleStrategy(final int nprocs, final int cores, final java.util.function.BooleanSupplier workPending) {
+        this.maxSpins = nprocs <= cores ? 20_000 : 0;
+        this.maxYields = nprocs <= cores ? 50 : (nprocs <= 4 * cores ? 200 : 50);
+        this.workPending = workPending;
+    }
+
+    /** Called after progress: the next idle starts spinning again. */
+    public void reset() {
+        spins = 0;
+        yields = 0;
+        parkNs = 0;
+    }
+
+    /** Waits a little. */
+    public void idle() {
+        if (spins < maxSpins) {
+            spins++;
+            Thread.onSpinWait();
+        } else if (yields < maxYields) {
+            yields++;
+            Thread.yield();
+        } else {
+            if (owner == null) {
+                owner = Thread.currentThread();
+            }
+            parkNs = parkNs == 0 ? 10_000L : Math.min(parkNs * 2, MAX_PARK_NS);
+            parked = true;
+            try {
+                if (!workPending.getAsBoolean()) {
+                    LockSupport.parkNanos(this, parkNs);
+                }
+            } finally {
+                parked = false;
+            }
+        }
+    }
+
+    /** Wakes the owner if it is parked; called by senders after publishing a frame. */
+    public void wake() {
+        // Dekker with idle(): the frame's publication (a release store) must be visible before we read `parked`.
+        java.lang.invoke.VarHandle.fullFence();
+        if (parked) {
+            final Thread t = owner;
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+
+    /** Wakes the owner whether or not it is parked (abort, end of a peer). */
+    public void wakeAlways() {
+        final Thread t = owner;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package org.jbsplib.core.transport;
+
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.jbsplib.api.BspAbortException;
+
+/**
+ * The control plane of one run: the first failure (all-or-none abort) and the processes that ended their
+ * program. For the in-JVM transport this is shared memory; an inter-JVM transport propagates both with
+ * control frames.
+ */
+public class RunControl {
+    private final AtomicReference<BspAbortException> failure = new AtomicReference<>();
+    private final java.util.concurrent.atomic.AtomicIntegerArray ended;
+    private volatile Runnable wakeAll = () -> { };
+
+    /** @param nprocs the number of processes */
+    public RunControl(final int nprocs) {
+        this.ended = new java.util.concurrent.atomic.AtomicIntegerArray(nprocs);
+    }
+
+    /** Sets what wakes every waiting process (called by the transport). */
+    public void onWake(final Runnable wakeAll) {
+        this.wakeAll = wakeAll;
+    }
+
+    /**
+     * Records a failure; the first one wins and every waiting process is woken to see it.
+     *
+     * @return the failure that is in force (the first one)
+     */
+    public BspAbortException fail(final BspAbortException e) {
+        if (failure.compareAndSet(null, e)) {
+            wakeAll.run();
+        }
+        return failure.get();
+    }
+
+    /** @return the first failure, or {@code null} */
+    public BspAbortException failure() {
+        return failure.get();
+    }
+
+    /** Throws the first failure, if any: the way every wait loop leaves on abort. */
+    public void checkFailure() {
+        final BspAbortException e = failure.get();
+        if (e != null) {
+            throw e;
+        }
+    }
+
+    /** Marks {@code pid} as having returned from its program. */
+    public void markEnded(final int pid) {
+        ended.set(pid, 1);
+        wakeAll.run();
+    }
+
+    /** @return whether {@code pid} has returned from its program */
+    public boolean hasEnded(final int pid) {
+        return ended.get(pid) != 0;
+    }
+}

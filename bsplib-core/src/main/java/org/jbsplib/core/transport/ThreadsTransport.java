@@ -1,0 +1,160 @@
+package org.jbsplib.core.transport;
+
+import java.nio.ByteBuffer;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.MessageHandler;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+
+/**
+ * The embedded transport: P processes as threads of one JVM, each with an inbox that is an Agrona
+ * {@link ManyToOneRingBuffer} in off-heap memory. Frames carry the sender's pid and the frame type in the ring's
+ * message type id, so a frame costs only the ring's 8-byte header. Per-pair FIFO order follows from each sender
+ * writing its frames to a destination in order.
+ */
+public final class ThreadsTransport implements Transport {
+    private final int nprocs;
+    private final RingBuffer[] inboxes;
+    private final IdleStrategy[] idlers;
+    private final ThreadsEndpoint[] endpoints;
+    private final RunControl control;
+    private final int maxFrameLength;
+
+    /**
+     * @param nprocs        number of processes
+     * @param ringCapacity  bytes per inbox, a power of two
+     * @param cores         cores the waiting strategy assumes
+     */
+    public ThreadsTransport(final int nprocs, final int ringCapacity, final int cores) {
+        this.nprocs = nprocs;
+        this.inboxes = new RingBuffer[nprocs];
+        this.idlers = new IdleStrategy[nprocs];
+        this.endpoints = new ThreadsEndpoint[nprocs];
+        this.control = new RunControl(nprocs);
+        for (int i = 0; i < nprocs; i++) {
+            final ByteBuffer bb = ByteBuffer.allocateDirect(ringCapacity + RingBufferDescriptor.TRAILER_LENGTH);
+            inboxes[i] = new ManyToOneRingBuffer(new UnsafeBuffer(bb));
+            final RingBuffer inbox = inboxes[i];
+            idlers[i] = new IdleStrategy(nprocs, cores, () -> inbox.size() > 0);
+        }
+        this.maxFrameLength = inboxes[0].maxMsgLength();
+        for (int i = 0; i < nprocs; i++) {
+            endpoints[i] = new ThreadsEndpoint(i);
+        }
+        control.onWake(() -> {
+            for (final IdleStrategy idler : idlers) {
+                idler.wakeAlways();
+            }
+        });
+    }
+
+    @Override
+    public String name() {
+        return "threads";
+    }
+
+    @Override
+    public int nprocs() {
+        return nprocs;
+    }
+
+    @Override
+    public Endpoint endpoint(final int pid) {
+        return endpoints[pid];
+    }
+
+    @Override
+    public RunControl control() {
+        return control;
+    }
+
+    @Override
+    public void close() {
+        // Off-heap inboxes are released with their ByteBuffers by the garbage collector.
+    }
+
+    static int typeId(final int src, final int type) {
+        return (src << 8) | type;
+    }
+
+    private final class ThreadsEndpoint implements Endpoint, MessageHandler {
+        private final int pid;
+        private FrameHandler handler;
+
+        ThreadsEndpoint(final int pid) {
+            this.pid = pid;
+        }
+
+        @Override
+        public int pid() {
+            return pid;
+        }
+
+        @Override
+        public int nprocs() {
+            return nprocs;
+        }
+
+        @Override
+        public int maxFrameLength() {
+            return maxFrameLength;
+        }
+
+        @Override
+        public boolean offer(final int dstPid, final int type, final DirectBuffer src, final int offset,
+            final int length) {
+            if (inboxes[dstPid].write(typeId(pid, type), src, offset, length)) {
+                idlers[dstPid].wake();
+                return true;
+            }
+            return false;
+        }
+
+        @Override
+        public int tryClaim(final int dstPid, final int type, final int length) {
+            return inboxes[dstPid].tryClaim(typeId(pid, type), length);
+        }
+
+        @Override
+        public MutableDirectBuffer claimBuffer(final int dstPid) {
+            return inboxes[dstPid].buffer();
+        }
+
+        @Override
+        public void commit(final int dstPid, final int index) {
+            inboxes[dstPid].commit(index);
+            idlers[dstPid].wake();
+        }
+
+        @Override
+        public int poll(final FrameHandler handler, final int limit) {
+            this.handler = handler;
+            return inboxes[pid].read(this, limit);
+        }
+
+        @Override
+        public void onMessage(final int msgTypeId, final MutableDirectBuffer buffer, final int index,
+            final int length) {
+            handler.onFrame(msgTypeId >>> 8, msgTypeId & 0xFF, buffer, index, length);
+        }
+
+        @Override
+        public RunControl control() {
+            return control;
+        }
+
+        @Override
+        public void idle() {
+            idlers[pid].idle();
+        }
+
+        @Override
+        public void resetIdle() {
+            idlers[pid].reset();
+        }
+    }
+}
