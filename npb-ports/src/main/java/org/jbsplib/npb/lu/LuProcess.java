@@ -278,7 +278,7 @@ final class LuProcess {
         return Math.abs(dt - cls.dt()) <= cls.epsilon() && cls.verify(rsdnm, errnm, frc);
     }
 
-    private int at(final int i, final int j, final int k) {
+    int at(final int i, final int j, final int k) {
         return ((k * nyg + j) * nxg + i) * 5;
     }
 
