@@ -73,8 +73,9 @@ final class LuProcess {
     private final double[] mb;
     private final double[] mc;
     private final double[] md;
-    private final double[] tmat = new double[25];
     private final double[] tv = new double[5];
+    private final double[] velCur;
+    private final double[] velPrev;
 
     private final double dxi;
     private final double deta;
@@ -101,6 +102,8 @@ final class LuProcess {
     };
     private final double dt;
     private final double omega;
+    /** dt * 2 * (tx1 * dx[m] + ty1 * dy[m] + tz1 * dz[m]), the constant part of the diagonal block. */
+    private final double[] diagConst = new double[5];
 
     // communication buffers; registered in this order by every process
     private final double[] recvN;
@@ -177,6 +180,8 @@ final class LuProcess {
         mb = new double[nxg * nyg * 25];
         mc = new double[nxg * nyg * 25];
         md = new double[nxg * nyg * 25];
+        velCur = new double[planeStride];
+        velPrev = new double[planeStride];
 
         dxi = 1.0 / (nx0 - 1);
         deta = 1.0 / (ny0 - 1);
@@ -193,6 +198,9 @@ final class LuProcess {
         dssp = Math.max(dx[0], Math.max(dy[0], dz[0])) / 4.0;
         dt = cls.dt();
         omega = cls.omega();
+        for (int m = 0; m < 5; m++) {
+            diagConst[m] = dt * 2.0 * (tx1 * dx[m] + ty1 * dy[m] + tz1 * dz[m]);
+        }
 
         recvN = new double[5 * nyl];
         recvS = new double[5 * nyl];
@@ -446,23 +454,33 @@ final class LuProcess {
 
     private void xViscous(final double[] w, final double[] out, final int k) {
         final int l2 = dec.south() < 0 ? iHi : iHi + 1;
+        final int plane = k * planeStride;
+        final double f2 = R43 * tx3;
         for (int j = jst; j <= jend; j++) {
-            final int base = at(0, j, k);
+            velocities(w, k, j, j, ist - 1, l2, velCur);
             for (int i = ist; i <= l2; i++) {
-                final int p = base + i * 5;
-                viscousFlux(w, p, p - 5, 1, tx3);
+                final int p = at(i, j, k);
+                viscousFlux(p, velCur, p - plane, p - plane - 5, 1, f2, tx3, tx3, tx3);
             }
             for (int i = ist; i <= iend; i++) {
-                final int p = base + i * 5;
-                viscousUpdate(w, out, p, 5, tx1, tx3, dx);
+                viscousUpdate(w, out, at(i, j, k), 5, tx1, tx3, dx);
             }
         }
     }
 
     private void xDissipation(final double[] w, final double[] out, final int k) {
+        // the full stencil on the points 3 .. nx0-4 of the row, the one-sided ones point by point
+        final int iA = Math.max(ist, 3 - dec.i0() + G);
+        final int iB = Math.min(iend, nx0 - 4 - dec.i0() + G);
         for (int j = jst; j <= jend; j++) {
-            for (int i = ist; i <= iend; i++) {
-                dissipate(w, out, at(i, j, k), 5, gi(i), nx0);
+            for (int i = ist; i < iA && i <= iend; i++) {
+                dissipateRow(w, out, at(i, j, k), at(i, j, k) + 5, 5, gi(i), nx0);
+            }
+            if (iA <= iB) {
+                dissipateRow(w, out, at(iA, j, k), at(iB, j, k) + 5, 5, 3, nx0);
+            }
+            for (int i = Math.max(iB + 1, iA); i <= iend; i++) {
+                dissipateRow(w, out, at(i, j, k), at(i, j, k) + 5, 5, gi(i), nx0);
             }
         }
     }
@@ -499,10 +517,13 @@ final class LuProcess {
 
     private void yViscous(final double[] w, final double[] out, final int k) {
         final int l2 = dec.east() < 0 ? jHi : jHi + 1;
+        final int plane = k * planeStride;
+        final double f3 = R43 * ty3;
+        velocities(w, k, jst - 1, l2, ist, iend, velCur);
         for (int j = jst; j <= l2; j++) {
             for (int i = ist; i <= iend; i++) {
                 final int p = at(i, j, k);
-                viscousFlux(w, p, p - rowStride, 2, ty3);
+                viscousFlux(p, velCur, p - plane, p - plane - rowStride, 2, ty3, f3, ty3, ty3);
             }
         }
         for (int j = jst; j <= jend; j++) {
@@ -514,10 +535,7 @@ final class LuProcess {
 
     private void yDissipation(final double[] w, final double[] out, final int k) {
         for (int j = jst; j <= jend; j++) {
-            final int g = gj(j);
-            for (int i = ist; i <= iend; i++) {
-                dissipate(w, out, at(i, j, k), rowStride, g, ny0);
-            }
+            dissipateRow(w, out, at(ist, j, k), at(iend, j, k) + 5, rowStride, gj(j), ny0);
         }
     }
 
@@ -553,13 +571,22 @@ final class LuProcess {
     }
 
     private void zViscous(final double[] w, final double[] out) {
+        final double f4 = R43 * tz3;
+        double[] prev = velPrev;
+        double[] cur = velCur;
+        velocities(w, 0, jst, jend, ist, iend, prev);
         for (int k = 1; k < nz; k++) {
+            velocities(w, k, jst, jend, ist, iend, cur);
+            final int plane = k * planeStride;
             for (int j = jst; j <= jend; j++) {
                 for (int i = ist; i <= iend; i++) {
                     final int p = at(i, j, k);
-                    viscousFlux(w, p, p - planeStride, 3, tz3);
+                    viscousFluxZ(p, cur, prev, p - plane, f4);
                 }
             }
+            final double[] t = prev;
+            prev = cur;
+            cur = t;
         }
         for (int k = 1; k < nz - 1; k++) {
             for (int j = jst; j <= jend; j++) {
@@ -573,36 +600,68 @@ final class LuProcess {
     private void zDissipation(final double[] w, final double[] out) {
         for (int k = 1; k < nz - 1; k++) {
             for (int j = jst; j <= jend; j++) {
-                for (int i = ist; i <= iend; i++) {
-                    dissipate(w, out, at(i, j, k), planeStride, k, nz);
-                }
+                dissipateRow(w, out, at(ist, j, k), at(iend, j, k) + 5, planeStride, k, nz);
             }
         }
     }
 
     /**
-     * Viscous flux between point p and its predecessor q along direction {@code dir} (1 = x, 2 = y, 3 = z; the
-     * index of the normal momentum), into flux[p + 1 .. p + 4].
+     * The velocities and specific energy (w[m] / w[0], m = 1..4) of the points (i0..i1, j0..j1) of plane k into
+     * {@code dst} at the points' offsets within their plane.
      */
-    private void viscousFlux(final double[] w, final int p, final int q, final int dir, final double t3) {
-        double tmp = 1.0 / w[p];
-        final double u2 = tmp * w[p + 1];
-        final double u3 = tmp * w[p + 2];
-        final double u4 = tmp * w[p + 3];
-        final double u5 = tmp * w[p + 4];
-        tmp = 1.0 / w[q];
-        final double v2 = tmp * w[q + 1];
-        final double v3 = tmp * w[q + 2];
-        final double v4 = tmp * w[q + 3];
-        final double v5 = tmp * w[q + 4];
-        flux[p + 1] = (dir == 1 ? R43 * t3 : t3) * (u2 - v2);
-        flux[p + 2] = (dir == 2 ? R43 * t3 : t3) * (u3 - v3);
-        flux[p + 3] = (dir == 3 ? R43 * t3 : t3) * (u4 - v4);
-        final double un = dir == 1 ? u2 : dir == 2 ? u3 : u4;
-        final double vn = dir == 1 ? v2 : dir == 2 ? v3 : v4;
+    private void velocities(final double[] w, final int k, final int j0, final int j1, final int i0, final int i1,
+                            final double[] dst) {
+        final int plane = k * planeStride;
+        for (int j = j0; j <= j1; j++) {
+            final int to = at(i1, j, k);
+            for (int p = at(i0, j, k); p <= to; p += 5) {
+                final double tmp = 1.0 / w[p];
+                final int q = p - plane;
+                dst[q + 1] = tmp * w[p + 1];
+                dst[q + 2] = tmp * w[p + 2];
+                dst[q + 3] = tmp * w[p + 3];
+                dst[q + 4] = tmp * w[p + 4];
+            }
+        }
+    }
+
+    /**
+     * Viscous flux into flux[p + 1 .. p + 4] from the velocities of a point (vel[a ..]) and of its predecessor
+     * (vel[b ..]) along the direction whose normal momentum is component n (1 = x, 2 = y, 3 = z); f2..f4 are
+     * t3, times 4/3 for the normal component.
+     */
+    private void viscousFlux(final int p, final double[] vel, final int a, final int b, final int n, final double f2,
+                             final double f3, final double f4, final double t3) {
+        final double u2 = vel[a + 1];
+        final double u3 = vel[a + 2];
+        final double u4 = vel[a + 3];
+        final double v2 = vel[b + 1];
+        final double v3 = vel[b + 2];
+        final double v4 = vel[b + 3];
+        final double un = vel[a + n];
+        final double vn = vel[b + n];
+        flux[p + 1] = f2 * (u2 - v2);
+        flux[p + 2] = f3 * (u3 - v3);
+        flux[p + 3] = f4 * (u4 - v4);
         flux[p + 4] = 0.50 * (1.0 - C1 * C5) * t3 * ((u2 * u2 + u3 * u3 + u4 * u4) - (v2 * v2 + v3 * v3 + v4 * v4))
             + (1.0 / 6.0) * t3 * (un * un - vn * vn)
-            + C1 * C5 * t3 * (u5 - v5);
+            + C1 * C5 * t3 * (vel[a + 4] - vel[b + 4]);
+    }
+
+    /** As {@link #viscousFlux} along z, the predecessor's velocities in the previous plane's buffer. */
+    private void viscousFluxZ(final int p, final double[] cur, final double[] prev, final int a, final double f4) {
+        final double u2 = cur[a + 1];
+        final double u3 = cur[a + 2];
+        final double u4 = cur[a + 3];
+        final double v2 = prev[a + 1];
+        final double v3 = prev[a + 2];
+        final double v4 = prev[a + 3];
+        flux[p + 1] = tz3 * (u2 - v2);
+        flux[p + 2] = tz3 * (u3 - v3);
+        flux[p + 3] = f4 * (u4 - v4);
+        flux[p + 4] = 0.50 * (1.0 - C1 * C5) * tz3 * ((u2 * u2 + u3 * u3 + u4 * u4) - (v2 * v2 + v3 * v3 + v4 * v4))
+            + (1.0 / 6.0) * tz3 * (u4 * u4 - v4 * v4)
+            + C1 * C5 * tz3 * (cur[a + 4] - prev[a + 4]);
     }
 
     /** Adds the viscous flux difference and the second-difference term along a direction of element stride s. */
@@ -617,31 +676,31 @@ final class LuProcess {
     }
 
     /**
-     * Fourth-order dissipation at point p, global index g of n along a direction of element stride s; one-sided
-     * next to the boundary as NPB does.
+     * Fourth-order dissipation of the elements [from, to) of out, all at global index g of n along a direction of
+     * element stride s; one-sided next to the boundary as NPB does.
      */
-    private void dissipate(final double[] w, final double[] out, final int p, final int s, final int g,
-                           final int n) {
+    private void dissipateRow(final double[] w, final double[] out, final int from, final int to, final int s,
+                              final int g, final int n) {
+        final double e = dssp;
         if (g >= 3 && g <= n - 4) {
-            for (int q = p; q < p + 5; q++) {
-                out[q] = out[q] - dssp * (w[q - 2 * s] - 4.0 * w[q - s] + 6.0 * w[q] - 4.0 * w[q + s]
-                    + w[q + 2 * s]);
+            for (int q = from; q < to; q++) {
+                out[q] = out[q] - e * (w[q - 2 * s] - 4.0 * w[q - s] + 6.0 * w[q] - 4.0 * w[q + s] + w[q + 2 * s]);
             }
         } else if (g == 1) {
-            for (int q = p; q < p + 5; q++) {
-                out[q] = out[q] - dssp * (5.0 * w[q] - 4.0 * w[q + s] + w[q + 2 * s]);
+            for (int q = from; q < to; q++) {
+                out[q] = out[q] - e * (5.0 * w[q] - 4.0 * w[q + s] + w[q + 2 * s]);
             }
         } else if (g == 2) {
-            for (int q = p; q < p + 5; q++) {
-                out[q] = out[q] - dssp * (-4.0 * w[q - s] + 6.0 * w[q] - 4.0 * w[q + s] + w[q + 2 * s]);
+            for (int q = from; q < to; q++) {
+                out[q] = out[q] - e * (-4.0 * w[q - s] + 6.0 * w[q] - 4.0 * w[q + s] + w[q + 2 * s]);
             }
         } else if (g == n - 3) {
-            for (int q = p; q < p + 5; q++) {
-                out[q] = out[q] - dssp * (w[q - 2 * s] - 4.0 * w[q - s] + 6.0 * w[q] - 4.0 * w[q + s]);
+            for (int q = from; q < to; q++) {
+                out[q] = out[q] - e * (w[q - 2 * s] - 4.0 * w[q - s] + 6.0 * w[q] - 4.0 * w[q + s]);
             }
         } else if (g == n - 2) {
-            for (int q = p; q < p + 5; q++) {
-                out[q] = out[q] - dssp * (w[q - 2 * s] - 4.0 * w[q - s] + 5.0 * w[q]);
+            for (int q = from; q < to; q++) {
+                out[q] = out[q] - e * (w[q - 2 * s] - 4.0 * w[q - s] + 5.0 * w[q]);
             }
         } else {
             throw new IllegalStateException("dissipation at boundary index " + g + " of " + n);
@@ -804,16 +863,21 @@ final class LuProcess {
 
     // ================================================================== jacobians and triangular solves
 
-    /** The block matrices of the lower sweep at plane k: md (diagonal), ma (from k-1), mb (j-1), mc (i-1). */
+    /**
+     * The block matrices of the lower sweep at plane k: md (diagonal), ma (from k-1), mb (j-1), mc (i-1).
+     * An off-diagonal block is the flux Jacobian of the neighbour along its direction times e (-dt*t2 below the
+     * diagonal, +dt*t2 above), minus v = dt*t1 times the viscous Jacobian and the second-difference
+     * coefficients; blockX/Y/Z are that one formula written out per direction (the normal momentum u2, u3, u4).
+     */
     void jacld(final int k) {
         for (int j = jst; j <= jend; j++) {
             for (int i = ist; i <= iend; i++) {
                 final int o = (j * nxg + i) * 25;
                 final int p = at(i, j, k);
                 diagonal(o, p);
-                offDiagonal(ma, o, p - planeStride, -dt * tz2, dt * tz1, dz, 3);
-                offDiagonal(mb, o, p - rowStride, -dt * ty2, dt * ty1, dy, 2);
-                offDiagonal(mc, o, p - 5, -dt * tx2, dt * tx1, dx, 1);
+                blockZ(ma, o, u, p - planeStride, -dt * tz2, dt * tz1, dz);
+                blockY(mb, o, u, p - rowStride, -dt * ty2, dt * ty1, dy);
+                blockX(mc, o, u, p - 5, -dt * tx2, dt * tx1, dx);
             }
         }
     }
@@ -825,38 +889,47 @@ final class LuProcess {
                 final int o = (j * nxg + i) * 25;
                 final int p = at(i, j, k);
                 diagonal(o, p);
-                offDiagonal(ma, o, p + 5, dt * tx2, dt * tx1, dx, 1);
-                offDiagonal(mb, o, p + rowStride, dt * ty2, dt * ty1, dy, 2);
-                offDiagonal(mc, o, p + planeStride, dt * tz2, dt * tz1, dz, 3);
+                blockX(ma, o, u, p + 5, dt * tx2, dt * tx1, dx);
+                blockY(mb, o, u, p + rowStride, dt * ty2, dt * ty1, dy);
+                blockZ(mc, o, u, p + planeStride, dt * tz2, dt * tz1, dz);
             }
         }
     }
 
     /** The diagonal block at point p into md[o ..]: identity plus the implicit viscous and dissipation terms. */
     private void diagonal(final int o, final int p) {
+        final double[] d = md;
         final double tmp1 = 1.0 / u[p];
         final double tmp2 = tmp1 * tmp1;
         final double tmp3 = tmp1 * tmp2;
-        final double dt2 = dt * 2.0;
-        final double[] d = md;
-        java.util.Arrays.fill(d, o, o + 25, 0.0);
-        d[o] = 1.0 + dt2 * (tx1 * dx[0] + ty1 * dy[0] + tz1 * dz[0]);
-        for (int m = 1; m < 4; m++) {
-            final double um = u[p + m];
-            final double rx = m == 1 ? R43 : 1.0;
-            final double ry = m == 2 ? R43 : 1.0;
-            final double rz = m == 3 ? R43 : 1.0;
-            d[o + m * 5] = dt2 * (tx1 * (-rx * C34 * tmp2 * um) + ty1 * (-ry * C34 * tmp2 * um)
-                + tz1 * (-rz * C34 * tmp2 * um));
-            d[o + m * 6] = 1.0 + dt2 * (tx1 * rx * C34 * tmp1 + ty1 * ry * C34 * tmp1 + tz1 * rz * C34 * tmp1)
-                + dt2 * (tx1 * dx[m] + ty1 * dy[m] + tz1 * dz[m]);
-        }
         final double u2 = u[p + 1];
         final double u3 = u[p + 2];
         final double u4 = u[p + 3];
         final double u5 = u[p + 4];
+        final double dt2 = dt * 2.0;
         final double k4 = R43 * C34 - C1345;
         final double k1 = C34 - C1345;
+        final double[] s = diagConst;
+        d[o] = 1.0 + s[0];
+        d[o + 1] = 0.0;
+        d[o + 2] = 0.0;
+        d[o + 3] = 0.0;
+        d[o + 4] = 0.0;
+        d[o + 5] = dt2 * (tx1 * (-R43 * C34 * tmp2 * u2) + ty1 * (-C34 * tmp2 * u2) + tz1 * (-C34 * tmp2 * u2));
+        d[o + 6] = 1.0 + dt2 * (tx1 * R43 * C34 * tmp1 + ty1 * C34 * tmp1 + tz1 * C34 * tmp1) + s[1];
+        d[o + 7] = 0.0;
+        d[o + 8] = 0.0;
+        d[o + 9] = 0.0;
+        d[o + 10] = dt2 * (tx1 * (-C34 * tmp2 * u3) + ty1 * (-R43 * C34 * tmp2 * u3) + tz1 * (-C34 * tmp2 * u3));
+        d[o + 11] = 0.0;
+        d[o + 12] = 1.0 + dt2 * (tx1 * C34 * tmp1 + ty1 * R43 * C34 * tmp1 + tz1 * C34 * tmp1) + s[2];
+        d[o + 13] = 0.0;
+        d[o + 14] = 0.0;
+        d[o + 15] = dt2 * (tx1 * (-C34 * tmp2 * u4) + ty1 * (-C34 * tmp2 * u4) + tz1 * (-R43 * C34 * tmp2 * u4));
+        d[o + 16] = 0.0;
+        d[o + 17] = 0.0;
+        d[o + 18] = 1.0 + dt2 * (tx1 * C34 * tmp1 + ty1 * C34 * tmp1 + tz1 * R43 * C34 * tmp1) + s[3];
+        d[o + 19] = 0.0;
         d[o + 20] = dt2 * (tx1 * (-k4 * tmp3 * (u2 * u2) - k1 * tmp3 * (u3 * u3) - k1 * tmp3 * (u4 * u4)
             - C1345 * tmp2 * u5)
             + ty1 * (-k1 * tmp3 * (u2 * u2) - k4 * tmp3 * (u3 * u3) - k1 * tmp3 * (u4 * u4) - C1345 * tmp2 * u5)
@@ -864,59 +937,7 @@ final class LuProcess {
         d[o + 21] = dt2 * (tx1 * k4 * tmp2 * u2 + ty1 * k1 * tmp2 * u2 + tz1 * k1 * tmp2 * u2);
         d[o + 22] = dt2 * (tx1 * k1 * tmp2 * u3 + ty1 * k4 * tmp2 * u3 + tz1 * k1 * tmp2 * u3);
         d[o + 23] = dt2 * (tx1 * k1 * tmp2 * u4 + ty1 * k1 * tmp2 * u4 + tz1 * k4 * tmp2 * u4);
-        d[o + 24] = 1.0 + dt2 * (tx1 * C1345 * tmp1 + ty1 * C1345 * tmp1 + tz1 * C1345 * tmp1)
-            + dt2 * (tx1 * dx[4] + ty1 * dy[4] + tz1 * dz[4]);
-    }
-
-    /**
-     * An off-diagonal block into {@code mat[o ..]}: the flux Jacobian of the neighbour at q along direction
-     * {@code dir} (1 = x, 2 = y, 3 = z, the index of its normal momentum) times {@code e} (-dt*t2 below the
-     * diagonal, +dt*t2 above), minus dt*t1 times the viscous Jacobian and the second-difference coefficients.
-     */
-    private void offDiagonal(final double[] mat, final int o, final int q, final double e, final double v,
-                             final double[] dd, final int dir) {
-        final double tmp1 = 1.0 / u[q];
-        final double tmp2 = tmp1 * tmp1;
-        final double tmp3 = tmp1 * tmp2;
-        final double u2 = u[q + 1];
-        final double u3 = u[q + 2];
-        final double u4 = u[q + 3];
-        final double u5 = u[q + 4];
-        final double un = u[q + dir];
-        final double sq = u2 * u2 + u3 * u3 + u4 * u4;
-        java.util.Arrays.fill(mat, o, o + 25, 0.0);
-        mat[o] = -v * dd[0];
-        mat[o + dir] = e;
-        for (int r = 1; r < 4; r++) {
-            final int row = o + r * 5;
-            final double ur = u[q + r];
-            if (r == dir) {
-                mat[row] = e * (-(un * tmp1) * (un * tmp1) + 0.50 * C2 * (sq * tmp2)) - v * (-R43 * C34 * tmp2 * un);
-                for (int c = 1; c < 4; c++) {
-                    mat[row + c] = c == dir
-                        ? e * ((2.0 - C2) * (un * tmp1)) - v * (R43 * C34 * tmp1) - v * dd[r]
-                        : e * (-C2 * (u[q + c] * tmp1));
-                }
-                mat[row + 4] = e * C2;
-            } else {
-                mat[row] = e * (-(un * ur) * tmp2) - v * (-C34 * tmp2 * ur);
-                mat[row + dir] = e * (ur * tmp1);
-                mat[row + r] = e * (un * tmp1) - v * (C34 * tmp1) - v * dd[r];
-            }
-        }
-        final int row = o + 20;
-        final double k4 = R43 * C34 - C1345;
-        final double k1 = C34 - C1345;
-        mat[row] = e * ((C2 * sq * tmp2 - C1 * (u5 * tmp1)) * (un * tmp1))
-            - v * (-(dir == 1 ? k4 : k1) * tmp3 * (u2 * u2) - (dir == 2 ? k4 : k1) * tmp3 * (u3 * u3)
-            - (dir == 3 ? k4 : k1) * tmp3 * (u4 * u4) - C1345 * tmp2 * u5);
-        for (int c = 1; c < 4; c++) {
-            final double uc = u[q + c];
-            mat[row + c] = c == dir
-                ? e * (C1 * (u5 * tmp1) - 0.50 * C2 * ((sq + 2.0 * un * un) * tmp2)) - v * k4 * tmp2 * un
-                : e * (-C2 * (uc * un) * tmp2) - v * k1 * tmp2 * uc;
-        }
-        mat[row + 4] = e * (C1 * (un * tmp1)) - v * C1345 * tmp1 - v * dd[4];
+        d[o + 24] = 1.0 + dt2 * (tx1 * C1345 * tmp1 + ty1 * C1345 * tmp1 + tz1 * C1345 * tmp1) + s[4];
     }
 
     /** Forward substitution of plane k, (i, j) ascending: rsd = (D)^-1 (rsd - omega (A rsd_k-1 + B rsd_j-1 + C rsd_i-1)). */
@@ -987,28 +1008,180 @@ final class LuProcess {
         }
     }
 
-    /** Solves md[o ..] x = b in place in {@code b[p .. p + 5)} by Gaussian elimination without pivoting. */
+    /**
+     * Solves md[o ..] x = b in place in {@code b[p .. p + 5)}: NPB's Gaussian elimination without pivoting.
+     * The diagonal block is zero above its diagonal and in rows 1..3 off the first column (see {@link #diagonal}),
+     * so the elimination reduces to these operations; the skipped terms are exact zeros, so every result is
+     * bitwise what the full elimination gives.
+     */
     private void solve(final int o, final double[] b, final int p) {
-        final double[] t = tmat;
-        System.arraycopy(md, o, t, 0, 25);
-        for (int c = 0; c < 4; c++) {
-            final double inv = 1.0 / t[c * 6];
-            for (int r = c + 1; r < 5; r++) {
-                final double f = inv * t[r * 5 + c];
-                for (int n = c + 1; n < 5; n++) {
-                    t[r * 5 + n] = t[r * 5 + n] - f * t[c * 5 + n];
-                }
-                b[p + r] = b[p + r] - b[p + c] * f;
-            }
-        }
-        for (int r = 4; r >= 0; r--) {
-            double x = b[p + r];
-            for (int n = r + 1; n < 5; n++) {
-                x = x - t[r * 5 + n] * b[p + n];
-            }
-            b[p + r] = x / t[r * 6];
-        }
+        final double[] d = md;
+        final double t00 = d[o];
+        final double t11 = d[o + 6];
+        final double t22 = d[o + 12];
+        final double t33 = d[o + 18];
+        final double t44 = d[o + 24];
+        double b0 = b[p];
+        double b1 = b[p + 1];
+        double b2 = b[p + 2];
+        double b3 = b[p + 3];
+        double b4 = b[p + 4];
+        final double inv0 = 1.0 / t00;
+        b1 = b1 - b0 * (inv0 * d[o + 5]);
+        b2 = b2 - b0 * (inv0 * d[o + 10]);
+        b3 = b3 - b0 * (inv0 * d[o + 15]);
+        b4 = b4 - b0 * (inv0 * d[o + 20]);
+        b4 = b4 - b1 * ((1.0 / t11) * d[o + 21]);
+        b4 = b4 - b2 * ((1.0 / t22) * d[o + 22]);
+        b4 = b4 - b3 * ((1.0 / t33) * d[o + 23]);
+        b[p + 4] = b4 / t44;
+        b[p + 3] = b3 / t33;
+        b[p + 2] = b2 / t22;
+        b[p + 1] = b1 / t11;
+        b[p] = b0 / t00;
     }
+
+    /** The x-direction (i) neighbour's block into {@code mat[o ..]} (see the comment of jacld). */
+    private static void blockX(final double[] mat, final int o, final double[] u, final int q, final double e,
+                             final double v, final double[] dd) {
+        final double tmp1 = 1.0 / u[q];
+        final double tmp2 = tmp1 * tmp1;
+        final double tmp3 = tmp1 * tmp2;
+        final double u2 = u[q + 1];
+        final double u3 = u[q + 2];
+        final double u4 = u[q + 3];
+        final double u5 = u[q + 4];
+        final double un = u2;
+        final double sq = u2 * u2 + u3 * u3 + u4 * u4;
+        final double k4 = R43 * C34 - C1345;
+        final double k1 = C34 - C1345;
+        final double dd0 = dd[0];
+        final double dd1 = dd[1];
+        final double dd2 = dd[2];
+        final double dd3 = dd[3];
+        final double dd4 = dd[4];
+        mat[o + 0] = -v * dd0;
+        mat[o + 1] = e;
+        mat[o + 2] = 0.0;
+        mat[o + 3] = 0.0;
+        mat[o + 4] = 0.0;
+        mat[o + 5] = e * (-(un * tmp1) * (un * tmp1) + 0.50 * C2 * (sq * tmp2)) - v * (-R43 * C34 * tmp2 * un);
+        mat[o + 6] = e * ((2.0 - C2) * (un * tmp1)) - v * (R43 * C34 * tmp1) - v * dd1;
+        mat[o + 7] = e * (-C2 * (u3 * tmp1));
+        mat[o + 8] = e * (-C2 * (u4 * tmp1));
+        mat[o + 9] = e * C2;
+        mat[o + 10] = e * (-(un * u3) * tmp2) - v * (-C34 * tmp2 * u3);
+        mat[o + 11] = e * (u3 * tmp1);
+        mat[o + 12] = e * (un * tmp1) - v * (C34 * tmp1) - v * dd2;
+        mat[o + 13] = 0.0;
+        mat[o + 14] = 0.0;
+        mat[o + 15] = e * (-(un * u4) * tmp2) - v * (-C34 * tmp2 * u4);
+        mat[o + 16] = e * (u4 * tmp1);
+        mat[o + 17] = 0.0;
+        mat[o + 18] = e * (un * tmp1) - v * (C34 * tmp1) - v * dd3;
+        mat[o + 19] = 0.0;
+        mat[o + 20] = e * ((C2 * sq * tmp2 - C1 * (u5 * tmp1)) * (un * tmp1))
+            - v * (-k4 * tmp3 * (u2 * u2) - k1 * tmp3 * (u3 * u3) - k1 * tmp3 * (u4 * u4) - C1345 * tmp2 * u5);
+        mat[o + 21] = e * (C1 * (u5 * tmp1) - 0.50 * C2 * ((sq + 2.0 * un * un) * tmp2)) - v * k4 * tmp2 * un;
+        mat[o + 22] = e * (-C2 * (u3 * un) * tmp2) - v * k1 * tmp2 * u3;
+        mat[o + 23] = e * (-C2 * (u4 * un) * tmp2) - v * k1 * tmp2 * u4;
+        mat[o + 24] = e * (C1 * (un * tmp1)) - v * C1345 * tmp1 - v * dd4;
+    }
+
+    /** The y-direction (j) neighbour's block into {@code mat[o ..]} (see the comment of jacld). */
+    private static void blockY(final double[] mat, final int o, final double[] u, final int q, final double e,
+                             final double v, final double[] dd) {
+        final double tmp1 = 1.0 / u[q];
+        final double tmp2 = tmp1 * tmp1;
+        final double tmp3 = tmp1 * tmp2;
+        final double u2 = u[q + 1];
+        final double u3 = u[q + 2];
+        final double u4 = u[q + 3];
+        final double u5 = u[q + 4];
+        final double un = u3;
+        final double sq = u2 * u2 + u3 * u3 + u4 * u4;
+        final double k4 = R43 * C34 - C1345;
+        final double k1 = C34 - C1345;
+        final double dd0 = dd[0];
+        final double dd1 = dd[1];
+        final double dd2 = dd[2];
+        final double dd3 = dd[3];
+        final double dd4 = dd[4];
+        mat[o + 0] = -v * dd0;
+        mat[o + 1] = 0.0;
+        mat[o + 2] = e;
+        mat[o + 3] = 0.0;
+        mat[o + 4] = 0.0;
+        mat[o + 5] = e * (-(un * u2) * tmp2) - v * (-C34 * tmp2 * u2);
+        mat[o + 6] = e * (un * tmp1) - v * (C34 * tmp1) - v * dd1;
+        mat[o + 7] = e * (u2 * tmp1);
+        mat[o + 8] = 0.0;
+        mat[o + 9] = 0.0;
+        mat[o + 10] = e * (-(un * tmp1) * (un * tmp1) + 0.50 * C2 * (sq * tmp2)) - v * (-R43 * C34 * tmp2 * un);
+        mat[o + 11] = e * (-C2 * (u2 * tmp1));
+        mat[o + 12] = e * ((2.0 - C2) * (un * tmp1)) - v * (R43 * C34 * tmp1) - v * dd2;
+        mat[o + 13] = e * (-C2 * (u4 * tmp1));
+        mat[o + 14] = e * C2;
+        mat[o + 15] = e * (-(un * u4) * tmp2) - v * (-C34 * tmp2 * u4);
+        mat[o + 16] = 0.0;
+        mat[o + 17] = e * (u4 * tmp1);
+        mat[o + 18] = e * (un * tmp1) - v * (C34 * tmp1) - v * dd3;
+        mat[o + 19] = 0.0;
+        mat[o + 20] = e * ((C2 * sq * tmp2 - C1 * (u5 * tmp1)) * (un * tmp1))
+            - v * (-k1 * tmp3 * (u2 * u2) - k4 * tmp3 * (u3 * u3) - k1 * tmp3 * (u4 * u4) - C1345 * tmp2 * u5);
+        mat[o + 21] = e * (-C2 * (u2 * un) * tmp2) - v * k1 * tmp2 * u2;
+        mat[o + 22] = e * (C1 * (u5 * tmp1) - 0.50 * C2 * ((sq + 2.0 * un * un) * tmp2)) - v * k4 * tmp2 * un;
+        mat[o + 23] = e * (-C2 * (u4 * un) * tmp2) - v * k1 * tmp2 * u4;
+        mat[o + 24] = e * (C1 * (un * tmp1)) - v * C1345 * tmp1 - v * dd4;
+    }
+
+    /** The z-direction (k) neighbour's block into {@code mat[o ..]} (see the comment of jacld). */
+    private static void blockZ(final double[] mat, final int o, final double[] u, final int q, final double e,
+                             final double v, final double[] dd) {
+        final double tmp1 = 1.0 / u[q];
+        final double tmp2 = tmp1 * tmp1;
+        final double tmp3 = tmp1 * tmp2;
+        final double u2 = u[q + 1];
+        final double u3 = u[q + 2];
+        final double u4 = u[q + 3];
+        final double u5 = u[q + 4];
+        final double un = u4;
+        final double sq = u2 * u2 + u3 * u3 + u4 * u4;
+        final double k4 = R43 * C34 - C1345;
+        final double k1 = C34 - C1345;
+        final double dd0 = dd[0];
+        final double dd1 = dd[1];
+        final double dd2 = dd[2];
+        final double dd3 = dd[3];
+        final double dd4 = dd[4];
+        mat[o + 0] = -v * dd0;
+        mat[o + 1] = 0.0;
+        mat[o + 2] = 0.0;
+        mat[o + 3] = e;
+        mat[o + 4] = 0.0;
+        mat[o + 5] = e * (-(un * u2) * tmp2) - v * (-C34 * tmp2 * u2);
+        mat[o + 6] = e * (un * tmp1) - v * (C34 * tmp1) - v * dd1;
+        mat[o + 7] = 0.0;
+        mat[o + 8] = e * (u2 * tmp1);
+        mat[o + 9] = 0.0;
+        mat[o + 10] = e * (-(un * u3) * tmp2) - v * (-C34 * tmp2 * u3);
+        mat[o + 11] = 0.0;
+        mat[o + 12] = e * (un * tmp1) - v * (C34 * tmp1) - v * dd2;
+        mat[o + 13] = e * (u3 * tmp1);
+        mat[o + 14] = 0.0;
+        mat[o + 15] = e * (-(un * tmp1) * (un * tmp1) + 0.50 * C2 * (sq * tmp2)) - v * (-R43 * C34 * tmp2 * un);
+        mat[o + 16] = e * (-C2 * (u2 * tmp1));
+        mat[o + 17] = e * (-C2 * (u3 * tmp1));
+        mat[o + 18] = e * ((2.0 - C2) * (un * tmp1)) - v * (R43 * C34 * tmp1) - v * dd3;
+        mat[o + 19] = e * C2;
+        mat[o + 20] = e * ((C2 * sq * tmp2 - C1 * (u5 * tmp1)) * (un * tmp1))
+            - v * (-k1 * tmp3 * (u2 * u2) - k1 * tmp3 * (u3 * u3) - k4 * tmp3 * (u4 * u4) - C1345 * tmp2 * u5);
+        mat[o + 21] = e * (-C2 * (u2 * un) * tmp2) - v * k1 * tmp2 * u2;
+        mat[o + 22] = e * (-C2 * (u3 * un) * tmp2) - v * k1 * tmp2 * u3;
+        mat[o + 23] = e * (C1 * (u5 * tmp1) - 0.50 * C2 * ((sq + 2.0 * un * un) * tmp2)) - v * k4 * tmp2 * un;
+        mat[o + 24] = e * (C1 * (un * tmp1)) - v * C1345 * tmp1 - v * dd4;
+    }
+
 
     // ================================================================== norms, error, surface integral
 
