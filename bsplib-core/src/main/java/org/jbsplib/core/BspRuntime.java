@@ -145,6 +145,10 @@ public final class BspRuntime {
     }
 
     private static Transport createTransport(final BspConfig config) {
+        if (config.chaosSeed() >= 0) {
+            throw new IllegalArgumentException("chaosSeed=" + config.chaosSeed() + ": the chaos mode is not "
+                + "available in this build of the " + config.transport() + " transport");
+        }
         if ("threads".equals(config.transport())) {
             return new ThreadsTransport(config.procs(), config.ringCapacityBytes(), config.cores());
         }

@@ -196,10 +196,11 @@ public final class Outbox {
             final int total = b.getInt(pos + Wire.REC_TOTAL);
             final int room = capacity - used - Wire.REC_HEADER;
             final int left = total - done;
-            if (room < 0 || (room == 0 && left > 0)) {
+            // split only at multiples of 8 bytes, so that no element of any type straddles two fragments
+            final int n = room >= left ? left : room & ~7;
+            if (room < 0 || (n == 0 && left > 0)) {
                 break;
             }
-            final int n = Math.min(room, left);
             if (write) {
                 final int at = index + used;
                 dst.putByte(at + Wire.REC_KIND, (byte) (done == 0 ? (kind == Wire.HP_PUT ? Wire.PUT : kind)

@@ -1,0 +1,85 @@
+package org.jbsplib.core.cli;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+
+import org.jbsplib.api.BspAbortException;
+
+/**
+ * Entry point of {@code ./bsp}: {@code ./bsp COMMAND [options]}, {@code ./bsp --help}, {@code ./bsp COMMAND --help}.
+ * Exit codes: 0 success, 1 the run failed (aborted, verification failed), 2 bad usage.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(final String[] argv) {
+        System.exit(run(Arrays.asList(argv), System.out, System.err));
+    }
+
+    /** Runs the CLI with {@code argv}; returns the exit code. */
+    public static int run(final List<String> argv, final PrintStream out, final PrintStream err) {
+        final TreeMap<String, CliCommand> commands = commands();
+        if (argv.isEmpty() || argv.get(0).equals("--help") || argv.get(0).equals("-h") || argv.get(0).equals("help")) {
+            out.print(usage(commands));
+            return argv.isEmpty() ? 2 : 0;
+        }
+        final CliCommand command = commands.get(argv.get(0));
+        if (command == null) {
+            err.println("bsp: unknown command '" + argv.get(0) + "' (commands: " + String.join(", ", commands.keySet())
+                + "; see ./bsp --help)");
+            return 2;
+        }
+        final List<String> rest = argv.subList(1, argv.size());
+        if (rest.contains("--help") || rest.contains("-h")) {
+            out.print(command.help());
+            if (!command.help().endsWith("\n")) {
+                out.println();
+            }
+            return 0;
+        }
+        try {
+            return command.run(rest, out, err);
+        } catch (final CliException | IllegalArgumentException e) {
+            err.println("bsp " + command.name() + ": error: " + e.getMessage());
+            return 2;
+        } catch (final BspAbortException e) {
+            err.println("bsp " + command.name() + ": run aborted: " + oneLine(e.getMessage())
+                + (e.getCause() != null && e.getCause().getMessage() != null
+                && !e.getMessage().contains(e.getCause().getMessage()) ? " (" + oneLine(e.getCause().getMessage()) + ")"
+                : ""));
+            return 1;
+        } catch (final Exception e) {
+            err.println("bsp " + command.name() + ": failed: " + oneLine(String.valueOf(e)));
+            return 1;
+        }
+    }
+
+    private static String oneLine(final String s) {
+        return s == null ? "" : s.replace('\n', ' ');
+    }
+
+    /** @return every command found, by name */
+    public static TreeMap<String, CliCommand> commands() {
+        final TreeMap<String, CliCommand> commands = new TreeMap<>();
+        for (final CliCommand c : ServiceLoader.load(CliCommand.class)) {
+            commands.putIfAbsent(c.name(), c);
+        }
+        return commands;
+    }
+
+    private static String usage(final TreeMap<String, CliCommand> commands) {
+        final StringBuilder sb = new StringBuilder();
+        sb.append("JBSPlib: BSPlib-style bulk synchronous parallel programming for the JVM\n\n");
+        sb.append("usage: ./bsp COMMAND [options]       ./bsp COMMAND --help for a command's options\n\n");
+        sb.append("commands:\n");
+        for (final CliCommand c : commands.values()) {
+            sb.append(String.format("  %-12s %s%n", c.name(), c.description()));
+        }
+        sb.append("\nevery command takes --json FILE for machine-readable results.\n");
+        return sb.toString();
+    }
+}

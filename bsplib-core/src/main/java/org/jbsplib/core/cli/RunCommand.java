@@ -1,0 +1,82 @@
+package org.jbsplib.core.cli;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jbsplib.api.BspProgram;
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
+import org.jbsplib.core.RunResult;
+
+/** {@code ./bsp run --class NAME [--cp PATH]}: runs a user's {@link BspProgram} class. */
+public final class RunCommand implements CliCommand {
+    @Override
+    public String name() {
+        return "run";
+    }
+
+    @Override
+    public String description() {
+        return "run your own BspProgram class (--class NAME, --cp PATH)";
+    }
+
+    @Override
+    public String help() {
+        return "usage: ./bsp run --class NAME [--cp PATH] [--procs N] [--sync org|rbs] [options]\n\n"
+            + "Loads NAME (a public class implementing org.jbsplib.api.BspProgram with a public no-argument\n"
+            + "constructor) from PATH (directories and jars separated by ':') and runs it on N processes.\n\n"
+            + "options:\n" + RunOptions.HELP + "\n"
+            + "  --class NAME       the program class\n"
+            + "  --cp PATH          where to find it (default: the current directory)\n";
+    }
+
+    @Override
+    public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+        final Args args = Args.parse(argv, RunOptions.values("--class", "--cp"), RunOptions.flags());
+        final String className = args.value("--class", null);
+        if (className == null) {
+            throw new CliException("run needs --class NAME");
+        }
+        final List<URL> urls = new ArrayList<>();
+        for (final String part : args.value("--cp", ".").split(File.pathSeparator)) {
+            final File f = new File(part);
+            if (!f.exists()) {
+                throw new CliException("--cp entry " + part + " does not exist");
+            }
+            urls.add(f.toURI().toURL());
+        }
+        final BspProgram program;
+        try (URLClassLoader loader = new URLClassLoader(urls.toArray(new URL[0]), getClass().getClassLoader())) {
+            final Class<?> type;
+            try {
+                type = Class.forName(className, true, loader);
+            } catch (final ClassNotFoundException e) {
+                throw new CliException("class " + className + " not found on --cp " + args.value("--cp", "."));
+            }
+            if (!BspProgram.class.isAssignableFrom(type)) {
+                throw new CliException("class " + className + " does not implement org.jbsplib.api.BspProgram");
+            }
+            program = (BspProgram) type.getConstructor().newInstance();
+            final BspConfig config = RunOptions.config(args);
+            final RunResult r = BspRuntime.run(config, program);
+            if (!args.has("--quiet")) {
+                err.printf("bsp run %s: P=%d sync=%s wall=%.3f ms T_sync=%.3f ms%n", className, config.procs(),
+                    config.syncMode(), r.wallNs() / 1e6, r.meanSyncSeconds() * 1e3);
+            }
+            if (args.has("--json")) {
+                final Map<String, Object> json = new LinkedHashMap<>();
+                json.put("command", "run");
+                json.put("class", className);
+                json.putAll(RunOptions.toJson(r));
+                Json.writeFile(args.value("--json", null), json);
+            }
+        }
+        return 0;
+    }
+}

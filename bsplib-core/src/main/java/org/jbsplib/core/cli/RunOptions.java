@@ -1,0 +1,112 @@
+package org.jbsplib.core.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.RunResult;
+import org.jbsplib.core.SyncStats;
+
+/**
+ * The options every command that runs BSP programs shares, and the JSON shape of a run's statistics.
+ */
+public final class RunOptions {
+    /** Options taking a value. */
+    public static final Set<String> VALUE_OPTIONS = Set.of("--procs", "--sync", "--barrier", "--timeout-ms",
+        "--ring-bytes", "--eager-bytes", "--chaos", "--json", "--cores");
+    /** Options without a value. */
+    public static final Set<String> FLAG_OPTIONS = Set.of("--quiet", "--help");
+
+    /** Help text of the shared options. */
+    public static final String HELP = String.join("\n",
+        "  --procs N          number of BSP processes (default 2)",
+        "  --sync MODE        synchronization: org (classic two-phase) or rbs (relaxed barrier), when installed",
+        "  --barrier SPEC     barrier backend name[:key=value,...] for the sync (./bsp backends lists them)",
+        "  --timeout-ms MS    abort when a process waits longer than MS in one sync or commit (default 300000)",
+        "  --ring-bytes B     inbox ring capacity per process, a power of two (default: by P)",
+        "  --eager-bytes B    streams up to B bytes move without rendezvous (default 16384)",
+        "  --chaos SEED       seeded random delays/reorderings of deliveries (testing), when supported",
+        "  --cores N          cores the waiting strategy assumes (default: available processors)",
+        "  --json FILE        also write machine-readable results to FILE",
+        "  --quiet            no progress output on stderr",
+        "  --help             this help");
+
+    private RunOptions() {
+    }
+
+    /** @return a set of the shared options plus {@code extra} */
+    public static Set<String> values(final String... extra) {
+        final Set<String> s = new TreeSet<>(VALUE_OPTIONS);
+        s.addAll(List.of(extra));
+        return s;
+    }
+
+    /** @return the shared flags plus {@code extra} */
+    public static Set<String> flags(final String... extra) {
+        final Set<String> s = new TreeSet<>(FLAG_OPTIONS);
+        s.addAll(List.of(extra));
+        return s;
+    }
+
+    /** @return a configuration from the shared options (not concluded) */
+    public static BspConfig config(final Args args) {
+        final BspConfig c = new BspConfig();
+        c.procs(args.intValue("--procs", c.procs()));
+        c.syncMode(args.value("--sync", c.syncMode()));
+        c.barrier(args.value("--barrier", c.barrier()));
+        if (args.has("--timeout-ms")) {
+            c.syncTimeoutNs(TimeUnit.MILLISECONDS.toNanos(args.longValue("--timeout-ms", 0)));
+        }
+        c.ringCapacityBytes(args.intValue("--ring-bytes", c.ringCapacityBytes()));
+        c.eagerLimitBytes(args.intValue("--eager-bytes", c.eagerLimitBytes()));
+        c.chaosSeed(args.longValue("--chaos", c.chaosSeed()));
+        c.cores(args.intValue("--cores", c.cores()));
+        return c;
+    }
+
+    /** @return the run's configuration and statistics as JSON-ready maps */
+    public static Map<String, Object> toJson(final RunResult r) {
+        final Map<String, Object> m = new LinkedHashMap<>();
+        final BspConfig c = r.config();
+        m.put("procs", c.procs());
+        m.put("sync", c.syncMode());
+        m.put("barrier", c.barrier().isEmpty() ? "default" : c.barrier());
+        m.put("transport", c.transport());
+        m.put("wall_seconds", r.wallNs() / 1e9);
+        m.put("t_sync", r.meanSyncSeconds());
+        m.put("t_barrier", r.meanBarrierSeconds());
+        m.put("t_comm", r.meanCommSeconds());
+        final List<Object> per = new ArrayList<>();
+        for (int pid = 0; pid < r.stats().size(); pid++) {
+            per.add(processJson(pid, r.stats().get(pid), r.supersteps()[pid]));
+        }
+        m.put("per_process", per);
+        return m;
+    }
+
+    /** @return one process's statistics as a JSON-ready map */
+    public static Map<String, Object> processJson(final int pid, final SyncStats s, final long supersteps) {
+        final Map<String, Object> p = new LinkedHashMap<>();
+        p.put("pid", pid);
+        p.put("supersteps", supersteps);
+        p.put("syncs", s.syncs());
+        p.put("t_sync", s.syncNs() / 1e9);
+        p.put("t_barrier", s.barrierNs() / 1e9);
+        p.put("t_comm", s.commNs() / 1e9);
+        p.put("t_commit", s.commitNs() / 1e9);
+        p.put("t_wait", s.waitNs() / 1e9);
+        p.put("frames_sent", s.framesSent());
+        p.put("bytes_sent", s.bytesSent());
+        p.put("frames_received", s.framesReceived());
+        p.put("bytes_received", s.bytesReceived());
+        if (!s.counters().isEmpty()) {
+            p.put("counters", new LinkedHashMap<>(s.counters()));
+        }
+        return p;
+    }
+}
