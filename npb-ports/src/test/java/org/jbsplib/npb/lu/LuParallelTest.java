@@ -3,23 +3,48 @@ package org.jbsplib.npb.lu;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
 import org.jbsplib.npb.common.NpbResult;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class LuParallelTest {
 
     @ParameterizedTest(name = "class S, P={0}, sync={1}")
-    @CsvSource({"1, org", "2, org", "4, org", "8, org", "16, org"})
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void shouldVerifyClassS(final int procs, final String sync) throws Exception {
+    @CsvSource({"1, org", "2, org", "4, org", "8, org", "16, org", "1, rbs", "2, rbs", "4, rbs", "8, rbs"})
+    void shouldVerifyClassSAndMatchTheSerialTwin(final int procs, final String sync) throws Exception {
+        assumeTrue(BspRuntime.syncModes().containsKey(sync), () -> "sync mode " + sync + " is not on the class path");
         final NpbResult r = new LuKernel().run('S', new BspConfig().procs(procs).syncMode(sync), null);
-        System.out.println(r);
         assertTrue(r.verified(), () -> "not verified: " + r.details());
+        final NpbResult twin = LuKernel.serial('S', null);
+        for (final String key : new String[] {"xcr", "xce"}) {
+            final double[] x = (double[]) r.details().get(key);
+            final double[] y = (double[]) twin.details().get(key);
+            for (int m = 0; m < 5; m++) {
+                assertEquals(y[m], x[m], Math.abs(y[m]) * 1e-12, key + "[" + m + "] vs serial twin");
+            }
+        }
+        assertEquals((double) twin.details().get("xci"), (double) r.details().get("xci"), 1e-12 * 8, "xci");
+    }
+
+    @ParameterizedTest(name = "P={0}: {1} stages per sweep")
+    @CsvSource({"1, 10", "2, 11", "4, 12", "8, 14", "16, 16"})
+    void shouldTakeOneSuperstepPerPipelineStage(final int procs, final int stages) throws Exception {
+        final NpbResult r = new LuKernel().run('S', new BspConfig().procs(procs).syncMode("org"), null);
+        // registration, erhs halo; each ssor: rhs halo + norm, per iteration two sweeps + rhs halo, and at the
+        // last of itmax iterations two norms; then two pintgr exchanges and the final reduction
+        final int itmax = 50;
+        final long syncs = 1 + 1 + (2 + (2L * stages + 1)) + (2 + itmax * (2L * stages + 1) + 2) + 3;
+        final long[] expected = new long[procs];
+        Arrays.fill(expected, syncs + 1);
+        assertArrayEquals(expected, (long[]) r.details().get("supersteps"));
     }
 }
