@@ -29,7 +29,9 @@ public final class IdleStrategy {
      * @param workPending tells, after announcing the park, whether work arrived meanwhile (avoids lost wake-ups)
      */
     public IdleStrategy(final int nprocs, final int cores, final java.util.function.BooleanSupplier workPending) {
-        this.maxSpins = nprocs <= cores ? 20_000 : 0;
+        // ~1,000 PAUSEs is 10-40 us: long enough to catch a partner on the other core, short enough not to burn
+        // the time slice of a process that shares the core (a long spin before parking measured worst here).
+        this.maxSpins = nprocs <= cores ? 1_000 : 0;
         this.maxYields = nprocs <= cores ? 50 : (nprocs <= 4 * cores ? 200 : 50);
         this.workPending = workPending;
     }
@@ -50,9 +52,7 @@ public final class IdleStrategy {
             yields++;
             Thread.yield();
         } else {
-            if (owner == null) {
-                owner = Thread.currentThread();
-            }
+            owner = Thread.currentThread(); // the thread driving a process may change (e.g. a benchmark's)
             parkNs = parkNs == 0 ? 10_000L : Math.min(parkNs * 2, MAX_PARK_NS);
             parked = true;
             try {

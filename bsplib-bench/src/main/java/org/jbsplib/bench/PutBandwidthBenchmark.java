@@ -1,0 +1,70 @@
+package org.jbsplib.bench;
+
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Put bandwidth between two processes: one {@code put} of {@code bytes} from pid 0 to pid 1 plus the
+ * {@code sync} that delivers it, next to one {@code System.arraycopy} of the same size, in the same run.
+ * Bandwidth = bytes / time per operation; the ratio of the two is the figure of merit.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED"})
+@State(Scope.Benchmark)
+public class PutBandwidthBenchmark {
+    @Param({"1024", "1048576"})
+    public int bytes;
+
+    private LiveRun run;
+    private byte[] src;
+    private byte[] dst;
+
+    @Setup(Level.Trial)
+    public void setUp(final org.openjdk.jmh.infra.BenchmarkParams params) throws Exception {
+        src = new byte[bytes];
+        dst = new byte[bytes];
+        for (int i = 0; i < bytes; i++) {
+            src[i] = (byte) i;
+        }
+        if (params.getBenchmark().endsWith("putAndSync")) {
+            run = new LiveRun(2, bytes);
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        if (run != null) {
+            run.close();
+        }
+    }
+
+    /** A put of {@code bytes} to pid 1 and the sync that moves it. */
+    @Benchmark
+    public void putAndSync() {
+        run.bsp().put(1, src, 0, run.data(), 0, bytes);
+        run.bsp().sync();
+    }
+
+    /** The reference: one local copy of the same size. */
+    @Benchmark
+    public byte[] arraycopy() {
+        System.arraycopy(src, 0, dst, 0, bytes);
+        return dst;
+    }
+}

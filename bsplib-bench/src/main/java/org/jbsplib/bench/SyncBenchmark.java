@@ -1,0 +1,125 @@
+package org.jbsplib.bench;
+
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Latency of an empty {@code sync()} with P processes, next to {@link CyclicBarrier} and {@link Phaser} episodes
+ * with P parties, measured in the same run. Sample mode: JMH reports the median (p0.50) and tail percentiles.
+ */
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED"})
+@State(Scope.Benchmark)
+public class SyncBenchmark {
+    @Param({"2", "8"})
+    public int procs;
+
+    private LiveRun run;
+    private CyclicBarrier cyclic;
+    private Phaser phaser;
+    private Thread[] helpers;
+    private volatile boolean stop;
+
+    @Setup(Level.Trial)
+    public void setUp(final org.openjdk.jmh.infra.BenchmarkParams params) throws Exception {
+        final String name = params.getBenchmark();
+        if (name.endsWith("emptySync")) {
+            run = new LiveRun(procs, 1);
+        } else if (name.endsWith("cyclicBarrier")) {
+            cyclic = new CyclicBarrier(procs);
+            helpers = start(() -> {
+                try {
+                    cyclic.await();
+                } catch (final BrokenBarrierException e) {
+                    stop = true;
+                }
+            });
+        } else if (name.endsWith("phaser")) {
+            phaser = new Phaser(procs);
+            helpers = start(() -> {
+                if (phaser.arriveAndAwaitAdvance() < 0) {
+                    stop = true;
+                }
+            });
+        }
+    }
+
+    private Thread[] start(final ThrowingRunnable episode) {
+        final Thread[] threads = new Thread[procs - 1];
+        for (int i = 0; i < threads.length; i++) {
+            threads[i] = new Thread(() -> {
+                try {
+                    while (!stop) {
+                        episode.run();
+                    }
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            threads[i].setDaemon(true);
+            threads[i].start();
+        }
+        return threads;
+    }
+
+    @FunctionalInterface
+    interface ThrowingRunnable {
+        void run() throws InterruptedException;
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        stop = true;
+        if (run != null) {
+            run.close();
+        }
+        if (cyclic != null) {
+            cyclic.reset();
+        }
+        if (phaser != null) {
+            phaser.forceTermination();
+        }
+        if (helpers != null) {
+            for (final Thread t : helpers) {
+                t.join(10_000);
+            }
+        }
+    }
+
+    /** One empty superstep of P BSP processes (classic sync). */
+    @Benchmark
+    public void emptySync() {
+        run.bsp().sync();
+    }
+
+    /** One CyclicBarrier episode of P threads. */
+    @Benchmark
+    public int cyclicBarrier() throws Exception {
+        return cyclic.await();
+    }
+
+    /** One Phaser phase of P threads. */
+    @Benchmark
+    public int phaser() {
+        return phaser.arriveAndAwaitAdvance();
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * JMH benchmarks of the runtime, each next to a JDK reference measured in the same run:
+ * {@link org.jbsplib.bench.SyncBenchmark} (empty sync vs {@code CyclicBarrier} and {@code Phaser}) and
+ * {@link org.jbsplib.bench.PutBandwidthBenchmark} (put + sync vs {@code System.arraycopy}).
+ *
+ * <p>Run: {@code mvn -B -q -pl bsplib-bench -am package -DskipTests && java -jar bsplib-bench/target/benchmarks.jar}.
+ */
+package org.jbsplib.bench;

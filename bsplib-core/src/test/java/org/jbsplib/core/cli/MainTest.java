@@ -1,0 +1,109 @@
+package org.jbsplib.core.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(60)
+class MainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int bsp(final String... args) {
+        return Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void shouldListCommandsOnHelp() {
+        assertEquals(0, bsp("--help"));
+        assertTrue(out().contains("example") && out().contains("run"), out());
+    }
+
+    @Test
+    void shouldExplainEveryOptionOfACommand() {
+        assertEquals(0, bsp("example", "--help"));
+        for (final String option : List.of("--procs", "--sync", "--barrier", "--json", "--timeout-ms", "--quiet")) {
+            assertTrue(out().contains(option), option + " in " + out());
+        }
+    }
+
+    @Test
+    void shouldPrintTheBroadcastValueOnEveryPidInOrder() {
+        assertEquals(0, bsp("example", "broadcast", "--procs", "5", "--value", "7", "--quiet"));
+        final String[] lines = out().strip().split("\n");
+        assertEquals(5, lines.length, out());
+        for (int i = 0; i < 5; i++) {
+            assertEquals("pid " + i + ": broadcast value = 7", lines[i]);
+        }
+        assertEquals("", err(), "--quiet prints nothing on stderr");
+    }
+
+    @Test
+    void shouldWriteTheInnerProductAndStatisticsAsJson(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("r.json");
+        assertEquals(0, bsp("example", "inprod", "--procs", "4", "--n", "1000", "--json", json.toString()));
+        assertTrue(out().contains("333833500.0"), out());
+        @SuppressWarnings("unchecked")
+        final Map<String, Object> m = (Map<String, Object>) Json.parse(Files.readString(json));
+        @SuppressWarnings("unchecked")
+        final Map<String, Object> result = (Map<String, Object>) m.get("result");
+        assertEquals(333833500.0, ((Number) result.get("inner_product")).doubleValue());
+        assertEquals(4L, m.get("procs"));
+        assertEquals("org", m.get("sync"));
+        assertEquals(4, ((List<?>) m.get("per_process")).size());
+        assertTrue(m.containsKey("t_barrier") && m.containsKey("t_comm") && m.containsKey("t_sync"));
+    }
+
+    @Test
+    void shouldRunTheBsmpExample() {
+        assertEquals(0, bsp("example", "bsmp", "--procs", "3", "--quiet"));
+        assertTrue(out().contains("pid 0: bsmp received 2 messages"), out());
+        assertTrue(out().contains("sum of sender pids = 3"), out());
+    }
+
+    @Test
+    void shouldFailWithOneLineAndExitTwoOnBadUsage() {
+        assertEquals(2, bsp("example", "broadcast", "--procs", "x"));
+        assertEquals(1, err().strip().split("\n").length, err());
+        assertTrue(err().contains("--procs=x is not an integer"), err());
+        assertEquals(2, bsp("nosuchcommand"));
+        assertEquals(2, bsp("example", "nosuchexample"));
+        assertEquals(2, bsp("example", "broadcast", "--sync", "nosuchsync"));
+        assertTrue(err().contains("sync=nosuchsync is not a known sync mode"), err());
+    }
+
+    @Test
+    void shouldExitOneWhenTheRunAborts(@TempDir final Path dir) throws Exception {
+        assertEquals(2, bsp("run", "--class", "no.such.Program", "--cp", dir.toString()));
+        assertTrue(err().contains("not found"), err());
+        assertEquals(0, bsp("run", "--class", AbortingProgram.class.getName(), "--quiet"));
+    }
+
+    /** A program loaded by {@code ./bsp run}; it aborts only when asked to. */
+    public static final class AbortingProgram implements org.jbsplib.api.BspProgram {
+        @Override
+        public void run(final org.jbsplib.api.Bsp bsp) {
+            bsp.sync();
+        }
+    }
+}
