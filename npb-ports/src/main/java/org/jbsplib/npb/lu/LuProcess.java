@@ -718,7 +718,7 @@ final class LuProcess {
         int istep = 1;
         for (; istep <= niter; istep++) {
             if (progress != null && niter > 1 && (istep % 20 == 0 || istep == cls.itmax() || istep == 1)) {
-                progress.printf(" Time step %4d%n", istep);
+                progress.printf("LU class %c: iteration %d of %d%n", cls.name(), istep, niter);
             }
             scale(dt);
             lowerSweep();
@@ -733,7 +733,7 @@ final class LuProcess {
             }
             if (converged()) {
                 if (progress != null) {
-                    progress.printf(" convergence was achieved after %4d pseudo-time steps%n", istep);
+                    progress.printf("LU class %c: converged after %d iterations%n", cls.name(), istep);
                 }
                 break;
             }

@@ -5,12 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
 import org.jbsplib.npb.common.NpbResult;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -33,6 +38,17 @@ class LuParallelTest {
             }
         }
         assertEquals((double) twin.details().get("xci"), (double) r.details().get("xci"), 1e-12 * 8, "xci");
+    }
+
+    @Test
+    void shouldPrintProgressFromProcessZeroAtNpbsTimeSteps() throws Exception {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            new LuKernel().run('S', new BspConfig().procs(4), out);
+        }
+        assertEquals(List.of("LU class S: iteration 1 of 50", "LU class S: iteration 20 of 50",
+            "LU class S: iteration 40 of 50", "LU class S: iteration 50 of 50"),
+            bytes.toString(StandardCharsets.UTF_8).lines().toList());
     }
 
     @ParameterizedTest(name = "P={0}: {1} stages per sweep")
