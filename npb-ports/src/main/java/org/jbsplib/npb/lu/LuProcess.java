@@ -130,6 +130,7 @@ final class LuProcess {
     private Reg regPintE;
     private Reg regGather;
 
+    private final double[] partial = new double[GATHER];
     private long syncs;
     private final double[] rsdnm = new double[5];
     private final double[] delunm = new double[5];
@@ -1183,7 +1184,8 @@ final class LuProcess {
 
     /** The RMS norms of v over the interior of the global grid; one reduction superstep. */
     void l2norm(final double[] v, final double[] sum) {
-        final double[] part = new double[GATHER];
+        final double[] part = partial;
+        java.util.Arrays.fill(part, 0.0);
         for (int k = 1; k < nz - 1; k++) {
             for (int j = jst; j <= jend; j++) {
                 for (int i = ist; i <= iend; i++) {
