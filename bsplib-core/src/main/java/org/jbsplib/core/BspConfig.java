@@ -4,6 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.jbsplib.core.barrier.BarrierSpec;
+import org.jbsplib.core.barrier.Barriers;
+
 /**
  * Configuration of one run (the "Context" of the runtime). Every field defaults from a {@code bsplib.*} system
  * property, named by the constant beside it; the fluent setters override it. {@link #conclude()} validates
@@ -195,6 +198,9 @@ public final class BspConfig {
         }
         if (syncMode == null || syncMode.isBlank()) {
             throw new IllegalArgumentException("syncMode=" + syncMode + " must name a sync mode (org, rbs)");
+        }
+        if (!barrier.isBlank()) {
+            Barriers.provider(BarrierSpec.parse(barrier).name());
         }
         if (syncTimeoutNs <= 0) {
             throw new IllegalArgumentException("syncTimeoutNs=" + syncTimeoutNs + " must be > 0");

@@ -8,6 +8,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.jbsplib.api.BspAbortException;
 import org.jbsplib.api.BspProgram;
+import org.jbsplib.core.barrier.BarrierClient;
+import org.jbsplib.core.barrier.BarrierRun;
+import org.jbsplib.core.sync.SyncProtocol;
 import org.jbsplib.core.sync.SyncProtocolFactory;
 import org.jbsplib.core.transport.ThreadsTransport;
 import org.jbsplib.core.transport.Transport;
@@ -50,11 +53,16 @@ public final class BspRuntime {
         final SyncProtocolFactory syncFactory = syncMode(config.syncMode());
         final int p = config.procs();
         try (Transport transport = createTransport(config)) {
+            final BarrierRun barrierRun = BarrierRun.forRun(config, transport);
             final long start = System.nanoTime();
             final BspProcess[] processes = new BspProcess[p];
             for (int i = 0; i < p; i++) {
                 processes[i] = new BspProcess(i, config, transport.endpoint(i), start);
-                processes[i].protocol(syncFactory.create(processes[i]));
+                final SyncProtocol protocol = syncFactory.create(processes[i]);
+                if (protocol instanceof BarrierClient client) {
+                    client.attachBarrier(barrierRun);
+                }
+                processes[i].protocol(protocol);
             }
             final Thread[] threads = new Thread[p];
             final long[] endNs = new long[p];

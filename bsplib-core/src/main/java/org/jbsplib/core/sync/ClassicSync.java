@@ -6,6 +6,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.api.BspTimeoutException;
 import org.jbsplib.core.BspProcess;
 import org.jbsplib.core.SyncStats;
+import org.jbsplib.core.barrier.BarrierClient;
+import org.jbsplib.core.barrier.BarrierPort;
+import org.jbsplib.core.barrier.BarrierRun;
 import org.jbsplib.core.registry.RegHandle;
 import org.jbsplib.core.registry.RegistrationTable;
 import org.jbsplib.core.transport.Endpoint;
@@ -17,8 +20,9 @@ import org.jbsplib.core.util.Bulk;
  *
  * <p><b>Phase 1</b> ({@code T_barrier}): every process sends every other process a COUNT frame: the bytes and
  * number of puts and messages it has for it, its number of get requests to it, its tag size for the next
- * superstep and its registration operations. Receiving all P-1 COUNT frames is the barrier (optionally preceded by
- * a pluggable barrier episode, see {@link #barrierStep()}).
+ * superstep and its registration operations. In a run, an episode of the run's barrier backend then decides when
+ * the process may leave phase 1 (see {@link #barrierStep()}); without one, receiving all P-1 COUNT frames is the
+ * barrier.
  *
  * <p><b>Phase 2</b> ({@code T_comm}): get requests go to their owners, who copy the requested bytes at once
  * (before any put of the superstep is written: a process writes nothing until it has received every get
@@ -32,7 +36,7 @@ import org.jbsplib.core.util.Bulk;
  * superstep ahead of another in phase 1, so COUNT frames are double-buffered by superstep parity and every
  * other frame belongs to the current superstep.
  */
-public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.RecordSink {
+public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.RecordSink, BarrierClient {
     private static final int COUNT_SSTEP = 0;
     private static final int COUNT_BYTES = 8;
     private static final int COUNT_PUTS = 16;
@@ -82,6 +86,10 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.Rec
     private final DirectBuffer[] regOpViews;
     private final int[] regOpOffsets;
 
+    // the run's barrier backend (null when the protocol was created outside a BspRuntime run)
+    private BarrierPort barrier;
+    private String barrierPhase;
+
     /** Creates the protocol of {@code process}. */
     public ClassicSync(final BspProcess process) {
         this.process = process;
@@ -126,11 +134,47 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.Rec
     }
 
     /**
-     * The synchronization step of phase 1. The count exchange is itself a barrier, so by default there is no
-     * separate step; a barrier backend plugged into the classic sync runs its episode here.
+     * Attaches the run's barrier backend: phase 1 then synchronizes on it (see {@link #barrierStep()}).
+     */
+    @Override
+    public void attachBarrier(final BarrierRun run) {
+        this.barrier = run.open(endpoint, this, this::waitIdle);
+        this.barrierPhase = "phase 1 (barrier " + run.spec() + ")";
+    }
+
+    /**
+     * The synchronization step of phase 1: one episode of the run's barrier backend, after this process sent its
+     * COUNT frames and before it collects the others'. Leaving it means every process has sent its COUNT frames,
+     * so the collection that follows waits only for frames in flight, never for a late process. Without a backend
+     * (a protocol made outside a run) the dense count exchange alone is the barrier.
      */
     private void barrierStep() {
-        // The dense count exchange below already synchronizes every pair of processes.
+        if (barrier == null) {
+            return;
+        }
+        barrier.arrive();
+        endpoint.resetIdle();
+        long waitStart = System.nanoTime();
+        while (!barrier.isReleased()) {
+            if (endpoint.poll(this, POLL_LIMIT) > 0) {
+                endpoint.resetIdle();
+                waitStart = System.nanoTime();
+            } else {
+                waitIdle(waitStart, barrierPhase);
+            }
+        }
+    }
+
+    @Override
+    public void onProgramEnd() {
+        if (barrier != null) {
+            stats.count("barrier.episodes", barrier.episodes());
+            stats.count("barrier.framesSent", barrier.framesSent());
+            if (barrier.modelledMessages() > 0 || barrier.modelledNs() > 0) {
+                stats.count("barrier.modelledNs", barrier.modelledNs());
+                stats.count("barrier.modelledMessages", barrier.modelledMessages());
+            }
+        }
     }
 
     private void exchangeCounts() {
@@ -408,6 +452,10 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.Rec
     @Override
     public void onFrame(final int src, final int type, final DirectBuffer buffer, final int offset, final int length) {
         stats.addReceived(1, length);
+        if (barrier != null && BarrierPort.isBarrierFrame(type)) {
+            barrier.onFrame(src, type, buffer, offset, length);
+            return;
+        }
         switch (type) {
             case Wire.COUNT -> onCount(src, buffer, offset, length);
             case Wire.GET_REQ -> {

@@ -1,0 +1,38 @@
+package org.jbsplib.api.spi;
+
+import java.util.Map;
+
+/**
+ * Creates the {@link Barrier} of each process for one run. Found with {@link java.util.ServiceLoader} by
+ * {@link #name()}; register implementations in {@code META-INF/services/org.jbsplib.api.spi.BarrierProvider}.
+ * Providers are stateless factories: per-run shared state goes through {@link BarrierChannel#sharedState}.
+ *
+ * <pre>{@code
+ * public final class RingBarrierProvider implements BarrierProvider {
+ *     public String name() { return "ring"; }
+ *     public String description() { return "token passed twice around a ring of processes"; }
+ *     public Barrier create(BarrierChannel channel, Map<String, String> options) {
+ *         return new RingBarrier(channel);
+ *     }
+ * }
+ * }</pre>
+ */
+public interface BarrierProvider {
+    /** @return the name for {@code --barrier} and {@code bsplib.barrier}: lower case, without {@code :} or {@code ,} */
+    String name();
+
+    /** @return a one-line description, listed by {@code ./bsp backends} */
+    String description();
+
+    /**
+     * Creates the barrier of process {@code channel.pid()}. Called once per process, on the runtime's thread that
+     * sets the run up, before any process starts; the barrier is then used only by its process's thread.
+     *
+     * @param channel the process's way to reach the others
+     * @param options the options of the spec ({@code fanout=4} in {@code tree:fanout=4}); never {@code null}
+     * @return the barrier, at episode 0 (no arrival yet)
+     * @throws IllegalArgumentException for an unknown option or a bad value, naming both; or if the backend
+     *                                  cannot run on the channel's transport, naming it
+     */
+    Barrier create(BarrierChannel channel, Map<String, String> options);
+}

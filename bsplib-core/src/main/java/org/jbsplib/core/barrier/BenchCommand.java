@@ -1,0 +1,105 @@
+package org.jbsplib.core.barrier;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.jbsplib.core.cli.Args;
+import org.jbsplib.core.cli.CliCommand;
+import org.jbsplib.core.cli.CliException;
+import org.jbsplib.core.cli.Json;
+
+/**
+ * {@code ./bsp bench barrier}: episode latency of barrier backends next to {@code CyclicBarrier}, {@code Phaser}
+ * and a hand-written spin barrier measured in the same run, back-to-back and with one late process.
+ */
+public final class BenchCommand implements CliCommand {
+    private static final Set<String> VALUES = Set.of("--barrier", "--procs", "--json", "--episodes", "--warmup",
+        "--late-us", "--cores");
+    private static final Set<String> FLAGS = Set.of("--no-reference", "--no-late");
+
+    @Override
+    public String name() {
+        return "bench";
+    }
+
+    @Override
+    public String description() {
+        return "benchmarks: bench barrier (episode latency of barrier backends vs JDK barriers)";
+    }
+
+    @Override
+    public String help() {
+        return String.join("\n",
+            "usage: ./bsp bench barrier [--barrier a,b,...] [--procs 2,4,8,32] [--json FILE] [options]",
+            "Latency of barrier episodes with P threads: median and p99 per backend, next to CyclicBarrier,",
+            "Phaser and a hand-written spin barrier measured in the same run. Two variants: balanced (back-to-back",
+            "episodes; time between consecutive last releases) and late (the last process busy-waits --late-us",
+            "before each arrival; time from its arrival to the last release, Reflex paper Fig. 7b).",
+            "  --barrier LIST    backend specs, comma-separated (default: every backend found); options with ';'",
+            "                    instead of ',' inside a spec, e.g. tree:fanout=2",
+            "  --procs LIST      values of P (default 2,4,8,32)",
+            "  --episodes N      measured episodes per point (default 20000/P, at least 300)",
+            "  --warmup N        unmeasured episodes first (default episodes/5)",
+            "  --late-us N       delay of the late process in µs (default 20)",
+            "  --cores N         cores the waiting strategies assume (default: available processors)",
+            "  --no-reference    skip the JDK and spin references",
+            "  --no-late         skip the late-arrival variant",
+            "  --json FILE       write [{barrier, procs, variant, median_ns, p99_ns, mean_ns, ...}]", "");
+    }
+
+    @Override
+    public int run(final List<String> args, final PrintStream out, final PrintStream err) throws Exception {
+        final Args a = Args.parse(args, VALUES, FLAGS);
+        if (a.positional().size() != 1 || !a.positional().get(0).equals("barrier")) {
+            throw new CliException("bench: expected the benchmark name 'barrier' (known: barrier), got "
+                + a.positional());
+        }
+        final List<String> specs = new ArrayList<>();
+        for (final String s : a.list("--barrier", new ArrayList<>(Barriers.providers().keySet()))) {
+            final String spec = s.replace(';', ',');
+            Barriers.resolve(spec, true);
+            specs.add(spec);
+        }
+        if (!a.has("--no-reference")) {
+            specs.addAll(BarrierLatency.REFERENCES);
+        }
+        final int[] procs = a.intList("--procs", 2, 4, 8, 32);
+        final int cores = a.intValue("--cores", Runtime.getRuntime().availableProcessors());
+        final long lateNs = a.longValue("--late-us", 20) * 1000;
+        for (final int p : procs) {
+            if (p < 1) {
+                throw new CliException("bench: --procs value " + p + " must be >= 1");
+            }
+        }
+        if (cores < 1 || lateNs < 0) {
+            throw new CliException("bench: --cores=" + cores + " must be >= 1 and --late-us=" + lateNs / 1000
+                + " >= 0");
+        }
+        final List<BarrierLatency.Result> results = new ArrayList<>();
+        out.printf("%-22s %5s %-9s %9s %12s %12s %12s%n", "barrier", "procs", "variant", "episodes", "median_ns",
+            "p99_ns", "mean_ns");
+        for (final int p : procs) {
+            final int episodes = a.intValue("--episodes", Math.max(300, 20_000 / p));
+            final int warmup = a.intValue("--warmup", episodes / 5);
+            if (episodes < 2 || warmup < 0) {
+                throw new CliException("bench: --episodes=" + episodes + " must be >= 2, --warmup=" + warmup
+                    + " >= 0");
+            }
+            for (final String spec : specs) {
+                for (final long late : a.has("--no-late") || p < 2 ? new long[] {0} : new long[] {0, lateNs}) {
+                    err.printf("bench barrier: %s P=%d %s...%n", spec, p, late > 0 ? "late" : "balanced");
+                    final BarrierLatency.Result r = BarrierLatency.measure(spec, p, cores, episodes, warmup, late);
+                    results.add(r);
+                    out.printf("%-22s %5d %-9s %9d %12d %12d %12.0f%n", r.barrier(), r.procs(), r.variant(),
+                        r.episodes(), r.medianNs(), r.p99Ns(), r.meanNs());
+                }
+            }
+        }
+        if (a.has("--json")) {
+            Json.writeFile(a.value("--json", null), BarrierLatency.toJson(results));
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,176 @@
+package org.jbsplib.core.barrier;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Map;
+
+import org.agrona.DirectBuffer;
+import org.jbsplib.api.spi.Barrier;
+import org.jbsplib.api.spi.BarrierChannel;
+import org.jbsplib.api.spi.BarrierProvider;
+
+/**
+ * A shared-memory sense-reversing barrier, the default of the in-JVM transport: one 64-bit word on its own cache
+ * line holds the arrival count (low half) and the generation (high half; its parity is the classic "sense").
+ * Arriving is one atomic add; the last arrival resets the count and flips the generation with one release store;
+ * the others see the new generation. Runs only where the processes share memory (the {@code threads} transport):
+ * it refuses other transports when created. Confined to its process's thread; the word is shared by the run.
+ */
+public final class ShmBarrier implements Barrier {
+    /** The backend's name. */
+    public static final String NAME = "shm";
+    /** The only frame: wakes a process that may be parked by the run's waiting strategy. */
+    static final int WAKE = 0;
+    private static final String STATE_KEY = "org.jbsplib.core.barrier.ShmBarrier";
+    private static final VarHandle WORD;
+    private static final VarHandle FLAG = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Longs between two processes' flags: 128 bytes, so that no two flags share a cache line (or its pair). */
+    private static final int STRIDE = 16;
+
+    static {
+        try {
+            WORD = MethodHandles.lookup().findVarHandle(Word.class, "word", long.class);
+        } catch (final ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final BarrierChannel channel;
+    private final State state;
+    private final int me;
+    private final int nprocs;
+    private final int parkAfter;
+    private long episode;
+    private long generation;
+    private boolean released = true;
+    private boolean flagged;
+    private int misses;
+
+    ShmBarrier(final BarrierChannel channel) {
+        this.channel = channel;
+        this.me = channel.pid();
+        this.nprocs = channel.nprocs();
+        this.state = channel.sharedState(STATE_KEY, () -> new State(channel.nprocs()));
+        // Implementation note: the run's waiting strategy spins (only while P <= cores) then yields, then parks
+        // until a frame arrives. No frame announces a shared-memory release, so a waiter raises its flag well before
+        // the strategy can have reached parking (it spins ~1,000 times, yields 50 or more), and the releaser sends a
+        // WAKE frame to each flagged waiter. A waiter flagged too early costs only a frame; one flagged too late may
+        // sleep until the strategy's longest park.
+        this.parkAfter = nprocs <= channel.cores() ? 512 : 16;
+    }
+
+    @Override
+    public void arrive() {
+        if (!released) {
+            throw Frames.notReleased(NAME, me, episode);
+        }
+        episode++;
+        final long w = (long) WORD.getAndAdd(state, 1L);
+        generation = w >>> 32;
+        if ((int) w + 1 == nprocs) {
+            WORD.setVolatile(state, (generation + 1) << 32);
+            released = true;
+            wakeFlagged();
+        } else {
+            released = false;
+            misses = 0;
+        }
+    }
+
+    @Override
+    public boolean isReleased() {
+        if (released) {
+            return true;
+        }
+        if ((long) WORD.getAcquire(state) >>> 32 != generation) {
+            leave();
+        } else if (++misses == parkAfter) {
+            // Dekker with the releaser: flag (volatile store), then read the word again (volatile load).
+            FLAG.setVolatile(state.flags, me * STRIDE, 1L);
+            flagged = true;
+            if ((long) WORD.getVolatile(state) >>> 32 != generation) {
+                leave();
+            }
+        }
+        return released;
+    }
+
+    private void leave() {
+        released = true;
+        if (flagged) {
+            flagged = false;
+            FLAG.setRelease(state.flags, me * STRIDE, 0L);
+        }
+    }
+
+    private void wakeFlagged() {
+        final long[] flags = state.flags;
+        for (int q = 0; q < nprocs; q++) {
+            if (q != me && (long) FLAG.getVolatile(flags, q * STRIDE) != 0
+                && (long) FLAG.getAndSet(flags, q * STRIDE, 0L) != 0) {
+                channel.send(q, WAKE, episode);
+            }
+        }
+    }
+
+    @Override
+    public void onFrame(final int src, final int type, final DirectBuffer buffer, final int offset, final int length) {
+        if (type != WAKE) {
+            throw Frames.error(NAME, me, src, type, "the shm barrier sends only WAKE frames");
+        }
+        // A WAKE has done its work by being polled; a late one (the waiter saw the release first) is harmless.
+    }
+
+    @Override
+    public long episode() {
+        return episode;
+    }
+
+    /** Padding before the word: a full 128-byte line pair. */
+    abstract static class PadBefore {
+        long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
+    }
+
+    /** The count-and-generation word. */
+    abstract static class Word extends PadBefore {
+        volatile long word;
+    }
+
+    /** Padding after the word. */
+    abstract static class PadAfter extends Word {
+        long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
+    }
+
+    /** The state shared by the processes of one run. */
+    static final class State extends PadAfter {
+        final long[] flags;
+
+        State(final int nprocs) {
+            flags = new long[(nprocs + 1) * STRIDE];
+        }
+    }
+
+    /** The {@code shm} backend. */
+    public static final class Provider implements BarrierProvider {
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public String description() {
+            return "shared-memory sense-reversing barrier (count+generation in one word); threads transport only";
+        }
+
+        @Override
+        public Barrier create(final BarrierChannel channel, final Map<String, String> options) {
+            BarrierSpec.checkKnown(NAME, options);
+            if (!channel.sharedMemory()) {
+                throw new IllegalArgumentException("barrier=" + NAME + " is a shared-memory barrier and runs only on"
+                    + " the threads transport, not transport=" + channel.transport() + " (use central, "
+                    + "dissemination, tree or pairwise)");
+            }
+            return new ShmBarrier(channel);
+        }
+    }
+}
