@@ -51,6 +51,15 @@ class LuParallelTest {
             bytes.toString(StandardCharsets.UTF_8).lines().toList());
     }
 
+    @ParameterizedTest(name = "class S, P={0}, org on barrier {1}")
+    @CsvSource({"4, dissemination", "4, tree", "8, central", "2, pairwise"})
+    void shouldVerifyClassSOnOtherBarrierBackends(final int procs, final String barrier) throws Exception {
+        final NpbResult r = new LuKernel().run('S', new BspConfig().procs(procs).syncMode("org").barrier(barrier),
+            null);
+        assertTrue(r.verified(), () -> "not verified on " + barrier + ": " + r.details());
+        assertEquals(barrier, r.run().config().barrier());
+    }
+
     @ParameterizedTest(name = "P={0}: {1} stages per sweep")
     @CsvSource({"1, 10", "2, 11", "4, 12", "8, 14", "16, 16"})
     void shouldTakeOneSuperstepPerPipelineStage(final int procs, final int stages) throws Exception {
