@@ -949,6 +949,10 @@ final class LuProcess {
         final int pj = p - rowStride;
         final int pi = p - 5;
         final double[] v = rsd;
+        final double[] ma = this.ma;
+        final double[] mb = this.mb;
+        final double[] mc = this.mc;
+        final double omega = this.omega;
         for (int m = 0; m < 5; m++) {
             final int r = o + m * 5;
             v[p + m] = v[p + m] - omega * (ma[r] * v[pk] + ma[r + 1] * v[pk + 1] + ma[r + 2] * v[pk + 2]
@@ -986,6 +990,10 @@ final class LuProcess {
         final int pi = p + 5;
         final double[] v = rsd;
         final double[] t = tv;
+        final double[] ma = this.ma;
+        final double[] mb = this.mb;
+        final double[] mc = this.mc;
+        final double omega = this.omega;
         for (int m = 0; m < 5; m++) {
             final int r = o + m * 5;
             t[m] = omega * (mc[r] * v[pk] + mc[r + 1] * v[pk + 1] + mc[r + 2] * v[pk + 2]
