@@ -35,7 +35,11 @@ public final class LuKernel implements NpbKernel {
 
     @Override
     public NpbResult run(final char npbClass, final BspConfig config, final PrintStream progress) {
-        final LuClass cls = LuClass.of(npbClass);
+        return run(LuClass.of(npbClass), config, progress);
+    }
+
+    /** Runs {@code cls}, which tests may shorten (fewer iterations); see {@link #run(char, BspConfig, PrintStream)}. */
+    static NpbResult run(final LuClass cls, final BspConfig config, final PrintStream progress) {
         // fail before starting threads if the grid cannot be split over P
         LuDecomposition.of(config.procs(), 0, cls.nx(), cls.ny());
         final AtomicReference<LuProcess> first = new AtomicReference<>();
@@ -73,7 +77,11 @@ public final class LuKernel implements NpbKernel {
 
     /** Runs the serial twin (P = 1, no BSP runtime): the check of the parallel runs. */
     static NpbResult serial(final char npbClass, final PrintStream progress) {
-        final LuClass cls = LuClass.of(npbClass);
+        return serial(LuClass.of(npbClass), progress);
+    }
+
+    /** Runs the serial twin of {@code cls}. */
+    static NpbResult serial(final LuClass cls, final PrintStream progress) {
         final LuProcess p = new LuProcess(cls, LuDecomposition.of(1, 0, cls.nx(), cls.ny()), null, progress);
         p.benchmark();
         return result(cls, p, null);
