@@ -85,6 +85,26 @@ class LuParallelTest {
         assertEquals((double) org.details().get("xci"), (double) rbs.details().get("xci"), 0.0, "xci");
     }
 
+    /** A 20^3 grid, 3 iterations: P = 32 (8x4 grid) and 64 (8x8, blocks of 2 and 3 points) against the twin. */
+    @ParameterizedTest(name = "20^3 grid, P={0}: serial twin")
+    @CsvSource({"32", "64"})
+    void shouldMatchTheSerialTwinOnThirtyTwoAndSixtyFourProcesses(final int procs) throws Exception {
+        final LuClass s = LuClass.of('S');
+        final LuClass small = new LuClass('S', 20, 20, 20, 3, s.dt(), s.omega(), s.tolrsd(), s.xcrRef(), s.xceRef(),
+            s.xciRef(), s.epsilon(), s.mops());
+        final NpbResult par = LuKernel.run(small, new BspConfig().procs(procs).syncMode("org"), null);
+        final NpbResult twin = LuKernel.serial(small, null);
+        for (final String key : new String[] {"xcr", "xce"}) {
+            final double[] x = (double[]) par.details().get(key);
+            final double[] y = (double[]) twin.details().get(key);
+            for (int m = 0; m < 5; m++) {
+                assertEquals(y[m], x[m], Math.abs(y[m]) * 1e-12, key + "[" + m + "] vs serial twin");
+            }
+        }
+        assertEquals((double) twin.details().get("xci"), (double) par.details().get("xci"),
+            1e-12 * Math.abs((double) twin.details().get("xci")), "xci");
+    }
+
     @ParameterizedTest(name = "P={0}: {1} stages per sweep")
     @CsvSource({"1, 10", "2, 11", "4, 12", "8, 14", "16, 16"})
     void shouldTakeOneSuperstepPerPipelineStage(final int procs, final int stages) throws Exception {
