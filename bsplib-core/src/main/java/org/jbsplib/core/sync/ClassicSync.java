@@ -542,7 +542,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.Rec
                         + me + ": " + (h == null ? "not registered" : h + " has " + h.lengthBytes() + " bytes"), null);
                 }
                 Bulk.write(b, data, h.area(), offset, len);
-                if ((kindByte & Wire.FIRST) != 0) {
+                if ((kindByte & Wire.LAST) != 0) {
                     updates[id]++;
                 }
             }

@@ -109,7 +109,7 @@ public final class Outbox {
     private static void header(final MutableDirectBuffer b, final int at, final byte kind, final int id,
         final long offset, final int total, final int length) {
         b.checkLimit(at + Wire.REC_HEADER);
-        b.putByte(at + Wire.REC_KIND, (byte) (kind | Wire.FIRST));
+        b.putByte(at + Wire.REC_KIND, (byte) (kind | Wire.FIRST | Wire.LAST));
         b.putInt(at + Wire.REC_ID, id);
         b.putLong(at + Wire.REC_OFFSET, offset);
         b.putInt(at + Wire.REC_TOTAL, total);
@@ -211,8 +211,9 @@ public final class Outbox {
             }
             if (write) {
                 final int at = index + used;
-                dst.putByte(at + Wire.REC_KIND, (byte) (done == 0 ? (kind == Wire.HP_PUT ? Wire.PUT : kind)
-                    | Wire.FIRST : (kind == Wire.HP_PUT ? Wire.PUT : kind)));
+                final int wireKind = kind == Wire.HP_PUT ? Wire.PUT : kind;
+                final int flags = (done == 0 ? Wire.FIRST : 0) | (done + n == total ? Wire.LAST : 0);
+                dst.putByte(at + Wire.REC_KIND, (byte) (wireKind | flags));
                 dst.putInt(at + Wire.REC_ID, b.getInt(pos + Wire.REC_ID));
                 dst.putLong(at + Wire.REC_OFFSET, b.getLong(pos + Wire.REC_OFFSET) + done);
                 dst.putInt(at + Wire.REC_TOTAL, total);

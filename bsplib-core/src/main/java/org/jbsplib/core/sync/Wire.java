@@ -6,7 +6,8 @@ package org.jbsplib.core.sync;
  * header): a put ({@code id} = slot, {@code offset} = byte offset in the destination area), a get result
  * ({@code id} = the requester's get number, {@code offset} = byte offset within the get), or a BSMP message
  * ({@code id} = tag length, {@code offset} = byte offset within tag+payload, {@code total} = tag+payload length).
- * A record longer than a frame is split into fragments; {@link #FIRST} marks a record's first fragment.
+ * A record longer than a frame is split into fragments; {@link #FIRST} marks a record's first fragment and
+ * {@link #LAST} its last (a record in one fragment has both).
  */
 public final class Wire {
     /** Phase 1: counts of the superstep's traffic, registration operations, tag size. */
@@ -29,8 +30,14 @@ public final class Wire {
     public static final byte BSMP = 3;
     /** Outbox-only: an unbuffered put, {@code [int ref][long srcOffset]} after the header instead of data. */
     public static final byte HP_PUT = 4;
+    /** Flag of a record's first fragment. */
     public static final byte FIRST = (byte) 0x80;
-    public static final int KIND_MASK = 0x7F;
+    /**
+     * Flag of a record's last fragment: the record is complete once it is applied (a put counts as an update for
+     * {@code commit} only then).
+     */
+    public static final byte LAST = (byte) 0x40;
+    public static final int KIND_MASK = 0x3F;
 
     public static final int REC_KIND = 0;
     public static final int REC_ID = 1;
