@@ -64,6 +64,11 @@ public final class BspProcess implements Bsp {
 
     // ------------------------------------------------------------------ internals for protocols
 
+    /** @return the attached sync protocol (lets a mode's helpers reach their per-process state) */
+    public SyncProtocol protocol() {
+        return protocol;
+    }
+
     public BspConfig config() {
         return config;
     }

@@ -12,6 +12,7 @@ import org.jbsplib.core.barrier.BarrierClient;
 import org.jbsplib.core.barrier.BarrierRun;
 import org.jbsplib.core.sync.SyncProtocol;
 import org.jbsplib.core.sync.SyncProtocolFactory;
+import org.jbsplib.core.transport.ChaosTransport;
 import org.jbsplib.core.transport.ThreadsTransport;
 import org.jbsplib.core.transport.Transport;
 
@@ -153,12 +154,9 @@ public final class BspRuntime {
     }
 
     private static Transport createTransport(final BspConfig config) {
-        if (config.chaosSeed() >= 0) {
-            throw new IllegalArgumentException("chaosSeed=" + config.chaosSeed() + ": the chaos mode is not "
-                + "available in this build of the " + config.transport() + " transport");
-        }
         if ("threads".equals(config.transport())) {
-            return new ThreadsTransport(config.procs(), config.ringCapacityBytes(), config.cores());
+            final Transport threads = new ThreadsTransport(config.procs(), config.ringCapacityBytes(), config.cores());
+            return config.chaosSeed() >= 0 ? new ChaosTransport(threads, config.chaosSeed()) : threads;
         }
         throw new IllegalArgumentException("transport=" + config.transport() + " is not a known transport (known: "
             + "threads)");

@@ -141,7 +141,15 @@ public final class Outbox {
         return replyBytes;
     }
 
-    /** @return the get requests to this destination */
+    /**
+     * @return the get requests to this destination, {@link #getRequestCount()} entries of
+     *         {@link Wire#GET_REQ_BYTES} bytes each (get number, slot, byte offset, byte length)
+     */
+    public org.agrona.DirectBuffer getRequests() {
+        return getRequests;
+    }
+
+    /** @return the number of get requests to this destination */
     public int getRequestCount() {
         return getRequestCount;
     }

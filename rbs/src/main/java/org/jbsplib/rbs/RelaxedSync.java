@@ -1,0 +1,1194 @@
+package org.jbsplib.rbs;
+
+import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.jbsplib.api.Bsp;
+import org.jbsplib.api.BspTimeoutException;
+import org.jbsplib.core.BspProcess;
+import org.jbsplib.core.SyncStats;
+import org.jbsplib.core.registry.RegHandle;
+import org.jbsplib.core.registry.RegistrationTable;
+import org.jbsplib.core.sync.Outbox;
+import org.jbsplib.core.sync.SyncProtocol;
+import org.jbsplib.core.sync.Wire;
+import org.jbsplib.core.transport.Endpoint;
+import org.jbsplib.core.transport.FrameHandler;
+import org.jbsplib.core.util.Bulk;
+
+/**
+ * The relaxed barrier synchronization (RBS) of Kim, Ha and Jhon (§3, Figure 4 of the paper): processes do not
+ * exchange global information at a sync; a producer and its consumer synchronize when the consumer needs the
+ * data, with <em>req</em>/<em>ack</em> control messages stamped with superstep numbers.
+ *
+ * <p><b>Relaxed supersteps.</b> The first put to a destination in superstep s records a request in the
+ * {@link RequestTable} and sends a req carrying s. The destination acknowledges a req of superstep r while in
+ * its own sync of superstep t if {@code r <= t}, while in {@code commit} (or after its program ended) if
+ * {@code r < t}; otherwise the req waits in its {@link AcknowledgeTable} and is acknowledged at the start of the
+ * right sync. On the ack, the producer streams the superstep's puts to it. {@code sync} returns when the
+ * process's own requests of the superstep are acknowledged and served, then increments the superstep number; it
+ * waits for no one else. {@code commit(reg, n)} waits, serving incoming messages, until {@code reg} has received
+ * the {@code n} puts of the previous superstep (counted per superstep, see {@link UpdateCounts}).
+ *
+ * <p><b>Exchange supersteps.</b> Gets, BSMP messages and registration changes need information a process cannot
+ * have without hearing from every other one, so supersteps that contain them use the count exchange (the
+ * paper's "emulate the traditional implementation"): every process sends every other one an exchange frame
+ * (counts, get requests, registration operations, tag size); owners serve the superstep's gets before they
+ * acknowledge anything of that superstep, and every process writes the incoming streams in ascending order of
+ * source pid. See {@link ExchangePolicy} for which supersteps use it, and {@link #requestExchange(Bsp)}.
+ *
+ * <p><b>Memory consistency effects.</b> After {@code commit(reg, n)} returns in superstep s+1, the n puts into
+ * {@code reg} of superstep s are in this process's memory, and so is everything put into {@code reg} in earlier
+ * supersteps that were committed or exchanged. After the {@code sync()} of an exchange superstep returns,
+ * everything of that superstep (puts, get results, messages, registrations) is in place, as with the classic sync.
+ * After the {@code sync()} of a relaxed superstep returns, this process's own get results and puts to itself are
+ * in place; puts from others are guaranteed only after the commit that waits for them. Overlapping puts into the
+ * same area: from one source they are applied in issue order, and across supersteps in superstep order for a
+ * registration that is committed in every superstep; in a relaxed superstep, overlapping puts from
+ * <em>different</em> sources are applied in arrival order (exchange supersteps keep BSPlib's source-pid order).
+ *
+ * <p>Threading: one instance per process, confined to its thread. Frames are handled only inside {@code sync},
+ * {@code commit} and at the end of the program, as in the paper.
+ *
+ * <pre>{@code
+ * BspRuntime.run(new BspConfig().procs(8).syncMode("rbs"), bsp -> {
+ *     double[] x = new double[1];
+ *     Reg reg = bsp.pushReg(x);
+ *     bsp.sync();
+ *     bsp.put((bsp.pid() + 1) % bsp.nprocs(), new double[] {bsp.pid()}, 0, reg, 0, 1);
+ *     bsp.sync();
+ *     bsp.commit(reg, 1);     // waits for the left neighbour's put only
+ *     use(x[0]);
+ * });
+ * }</pre>
+ */
+public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.RecordSink {
+    /** A request: {@code [long superstep]}. */
+    static final int REQ = Wire.PROTOCOL_BASE;
+    /** An acknowledgement: {@code [long superstep]}. */
+    static final int ACK = Wire.PROTOCOL_BASE + 1;
+    /** Records of a stream (see {@link Wire}). */
+    static final int DATA = Wire.PROTOCOL_BASE + 2;
+    /** End of a stream: {@code [long superstep]}. */
+    static final int END = Wire.PROTOCOL_BASE + 3;
+    /** Exchange frame of an exchange superstep (layout below). */
+    static final int EXCH = Wire.PROTOCOL_BASE + 4;
+    /** Get requests of an exchange superstep, {@link Wire#GET_REQ_BYTES} each. */
+    static final int GET_REQ = Wire.PROTOCOL_BASE + 5;
+    /** The sender's program ended: {@code [long final superstep]}. */
+    static final int DONE = Wire.PROTOCOL_BASE + 6;
+    /** A small stream in one frame: req, records and end together, {@code [long superstep][records]}. */
+    static final int EAGER = Wire.PROTOCOL_BASE + 7;
+
+    /** A wait without progress posts its state on the run's {@link WaitBoard} after this long. */
+    static final long POST_AFTER_NS = 20_000_000L;
+
+    private static final int EX_SSTEP = 0;
+    private static final int EX_PUTS = 8;
+    private static final int EX_MESSAGES = 12;
+    private static final int EX_GETS = 16;
+    private static final int EX_TAGSIZE = 20;
+    private static final int EX_FLAGS = 24;
+    private static final int EX_REGOPS = 28;
+    private static final int EX_HEADER = 32;
+    private static final int FLAG_COMMITTED = 1;
+
+    // where frames are handled: the paper's IN_SYNC / IN_COMMIT, plus the exchange sync and the end of the program
+    private static final int IN_COMMIT = 0;
+    private static final int IN_SYNC = 1;
+    private static final int IN_EXCHANGE = 2;
+    private static final int IN_END = 3;
+
+    // what a wait is for, for diagnostics
+    private static final int WAIT_RELAXED_SYNC = 0;
+    private static final int WAIT_EXCHANGE = 1;
+    private static final int WAIT_EXCHANGE_DATA = 2;
+    private static final int WAIT_COMMIT = 3;
+    private static final int WAIT_END = 4;
+    private static final int WAIT_SEND = 5;
+
+    private static final int POLL_LIMIT = 64;
+    private static final int FRAMES_PER_TURN = 8;
+
+    private final BspProcess process;
+    private final Endpoint endpoint;
+    private final SyncStats stats;
+    private final WaitBoard board;
+    private final ExchangePolicy policy;
+    private final int me;
+    private final int nprocs;
+    private final long timeoutNs;
+    private final int maxFrame;
+    private final UnsafeBuffer scratch;
+    private final UnsafeBuffer control = new UnsafeBuffer(new byte[8]);
+
+    private final RequestTable requestTable;
+    private final AcknowledgeTable acknowledgeTable;
+    private final UpdateCounts counts = new UpdateCounts();
+
+    private int mode = IN_COMMIT;
+    private boolean relaxedRegime;
+    private boolean exchangeRequested;
+    private boolean commitCalled;
+    private boolean previousWasExchange = true;
+    private int remoteGetPid = -1;
+    private int remoteSendPid = -1;
+
+    // eager streams (at most eagerLimitBytes, relaxed supersteps): sent before their ack, which is then owed
+    private final long eagerLimit;
+    private final boolean[] ackOwed;
+    private final long[] owedSstep;
+    // data of an eager stream whose req still waits in the acknowledge table
+    private final ExpandableArrayBuffer[] early;
+    private final int[] earlyEnd;
+    private final boolean[] earlyClosed;
+
+    // incoming streams: at most one per source at a time
+    private final boolean[] inOpen;
+    private final long[] inSstep;
+    private final boolean[] inExchange;
+    private final boolean[] ackUnsent;
+    private long applySstep;
+
+    // exchange state, per source
+    private final ExchangeFrame[][] exchanges;
+    private final int[] exchangeHead;
+    private final ExchangeFrame[] consumed;
+    private final boolean[] expect;
+    private final boolean[] exEnd;
+    private final ExpandableArrayBuffer[] stash;
+    private final int[] stashEnd;
+    private int applySrc = Integer.MAX_VALUE;
+    private final DirectBuffer[] regOpViews;
+    private final int[] regOpOffsets;
+
+    // ends of programs
+    private final boolean[] done;
+    private final long[] doneSstep;
+    private int doneCount;
+
+    // counters, flushed into the SyncStats at the end of the program (no boxing on the hot path)
+    private long reqSent;
+    private long ackSent;
+    private long dataFrames;
+    private long eagerStreams;
+    private long delayed;
+    private long exchangeSupersteps;
+    private long relaxedSupersteps;
+    private long lastPostNs;
+
+    /** Creates the protocol of {@code process}; {@code board} is shared by the processes of the run. */
+    RelaxedSync(final BspProcess process, final WaitBoard board) {
+        this.process = process;
+        this.endpoint = process.endpoint();
+        this.stats = process.stats();
+        this.board = board;
+        this.me = process.pid();
+        this.nprocs = process.nprocs();
+        this.timeoutNs = process.config().syncTimeoutNs();
+        this.maxFrame = endpoint.maxFrameLength();
+        this.scratch = new UnsafeBuffer(new byte[maxFrame]);
+        this.policy = ExchangePolicy.parse(process.config().options().getOrDefault(ExchangePolicy.OPTION,
+            System.getProperty(ExchangePolicy.PROPERTY, "auto")));
+        this.relaxedRegime = policy == ExchangePolicy.NEVER;
+        this.requestTable = new RequestTable(nprocs);
+        this.acknowledgeTable = new AcknowledgeTable(nprocs);
+        this.eagerLimit = process.config().eagerLimitBytes();
+        this.ackOwed = new boolean[nprocs];
+        this.owedSstep = new long[nprocs];
+        this.early = new ExpandableArrayBuffer[nprocs];
+        this.earlyEnd = new int[nprocs];
+        this.earlyClosed = new boolean[nprocs];
+        this.inOpen = new boolean[nprocs];
+        this.inSstep = new long[nprocs];
+        this.inExchange = new boolean[nprocs];
+        this.ackUnsent = new boolean[nprocs];
+        this.exchanges = new ExchangeFrame[nprocs][];
+        this.exchangeHead = new int[nprocs];
+        this.consumed = new ExchangeFrame[nprocs];
+        this.expect = new boolean[nprocs];
+        this.exEnd = new boolean[nprocs];
+        this.stash = new ExpandableArrayBuffer[nprocs];
+        this.stashEnd = new int[nprocs];
+        this.regOpViews = new DirectBuffer[nprocs];
+        this.regOpOffsets = new int[nprocs];
+        this.done = new boolean[nprocs];
+        this.doneSstep = new long[nprocs];
+    }
+
+    // ------------------------------------------------------------------ program-facing helpers
+
+    /**
+     * Asks for the count exchange at the end of the current superstep: the per-superstep fallback for programs
+     * that cannot know their incoming counts, or that use gets or BSMP. Collective: every process must call it in
+     * the same superstep (a mismatch aborts the run with a message naming both pids). Under other sync modes it
+     * does nothing, so portable programs may call it unconditionally.
+     *
+     * @param bsp the calling process's context
+     */
+    public static void requestExchange(final Bsp bsp) {
+        if (bsp instanceof BspProcess p && p.protocol() instanceof RelaxedSync r) {
+            r.exchangeRequested = true;
+        }
+    }
+
+    /** @return whether {@code bsp} runs under the relaxed synchronization */
+    public static boolean isRelaxed(final Bsp bsp) {
+        return bsp instanceof BspProcess p && p.protocol() instanceof RelaxedSync;
+    }
+
+    // ------------------------------------------------------------------ put/get/send hooks
+
+    @Override
+    public void afterPut(final int dstPid) {
+        if (dstPid == me) {
+            return;
+        }
+        final boolean small = process.outbox(dstPid).putAndMessageBytes() <= eagerLimit;
+        if (!requestTable.isRequested(dstPid)) {
+            if (small) {
+                requestTable.defer(dstPid); // its req goes with the data at the sync, in one frame
+                return;
+            }
+            requestTable.add(dstPid, false);
+        } else if (requestTable.isDeferred(dstPid) && !small) {
+            requestTable.undefer(dstPid);
+        } else {
+            return;
+        }
+        // the paper's put: record the request and send a req carrying this superstep's number
+        sendRequest(dstPid);
+    }
+
+    /** Sends the unsent req to {@code dst} unless the previous eager stream's ack is still owed. */
+    private boolean sendRequest(final int dst) {
+        if (ackOwed[dst]) {
+            return false; // one request per pair at a time: flushControl sends it when the ack arrives
+        }
+        control.putLong(0, process.superstep());
+        if (endpoint.offer(dst, REQ, control, 0, 8)) {
+            requestTable.markSent(dst);
+            reqSent++;
+            stats.addSent(1, 8);
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public void afterGet(final int ownerPid) {
+        if (ownerPid != me && remoteGetPid < 0) {
+            remoteGetPid = ownerPid;
+        }
+    }
+
+    @Override
+    public void afterSend(final int dstPid) {
+        if (dstPid != me && remoteSendPid < 0) {
+            remoteSendPid = dstPid;
+        }
+    }
+
+    // ------------------------------------------------------------------ sync
+
+    @Override
+    public void sync() {
+        final long t0 = System.nanoTime();
+        final long s = process.superstep();
+        final boolean exchange = policy == ExchangePolicy.ALWAYS || !relaxedRegime || exchangeRequested
+            || process.registry().pendingCount() > 0 || process.nextTagSize() != process.tagSize();
+        if (exchange) {
+            exchangeSync(s, t0);
+            exchangeSupersteps++;
+        } else {
+            relaxedSync(s);
+            relaxedSupersteps++;
+        }
+        finishSuperstep(exchange);
+        mode = IN_COMMIT;
+        stats.recordSyncTotal(System.nanoTime() - t0);
+    }
+
+    private void relaxedSync(final long s) {
+        if (remoteGetPid >= 0 || remoteSendPid >= 0) {
+            final boolean get = remoteGetPid >= 0;
+            throw new IllegalStateException("sync: " + (get ? "get from pid " + remoteGetPid : "send to pid "
+                + remoteSendPid) + " in superstep " + s + " on pid " + me + " needs the count exchange under the "
+                + "relaxed sync: call RelaxedSync.requestExchange(bsp) on every process in this superstep, or run "
+                + "with " + ExchangePolicy.OPTION + "=always");
+        }
+        for (int src = 0; src < nprocs; src++) {
+            if (exchanges[src] != null) {
+                for (final ExchangeFrame x : exchanges[src]) {
+                    if (x.received && x.sstep == s) {
+                        throw exchangeMismatch(src, x.sstep, s);
+                    }
+                }
+            }
+        }
+        mode = IN_SYNC;
+        serveOwnGets();
+        applySstep = s;
+        process.outbox(me).applyLocally(this);
+        // requests in the acknowledge table that should be acknowledged in this superstep
+        for (int src = 0; src < nprocs; src++) {
+            if (acknowledgeTable.isPending(src) && acknowledgeTable.sstep(src) <= s) {
+                acknowledge(src, acknowledgeTable.sstep(src), false);
+            }
+        }
+        long waitStart = System.nanoTime();
+        while (true) {
+            boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
+            progress |= flushControl();
+            progress |= sendStreams(s, true);
+            if (requestTable.allServed()) {
+                return;
+            }
+            if (progress) {
+                endpoint.resetIdle();
+                waitStart = System.nanoTime();
+            } else {
+                checkWaitedPeers(s, "sync");
+                waitIdle(waitStart, WAIT_RELAXED_SYNC, null, 0);
+            }
+        }
+    }
+
+    private void exchangeSync(final long s, final long t0) {
+        mode = IN_EXCHANGE;
+        sendExchangeFrames(s);
+        long waitStart = System.nanoTime();
+        while (!allExchangesReceived(s)) {
+            if (endpoint.poll(this, POLL_LIMIT) > 0 | flushControl()) {
+                endpoint.resetIdle();
+                waitStart = System.nanoTime();
+            } else {
+                waitIdle(waitStart, WAIT_EXCHANGE, null, 0);
+            }
+        }
+        checkAgreement(s);
+        final long t1 = System.nanoTime();
+        stats.addBarrierNs(t1 - t0);
+        // Gets read the owner's memory before anything of this superstep is written into it: serve them all now,
+        // before acknowledging (no data of superstep s can arrive before its ack).
+        serveOwnGets();
+        for (int src = 0; src < nprocs; src++) {
+            if (src != me) {
+                final ExchangeFrame x = current(src);
+                serveGetRequests(src, x.getRequests, 0, x.getRequestCount * Wire.GET_REQ_BYTES);
+            }
+        }
+        boolean allCommitted = commitCalled;
+        for (int src = 0; src < nprocs; src++) {
+            if (src == me) {
+                continue;
+            }
+            final ExchangeFrame x = current(src);
+            allCommitted &= (x.flags & FLAG_COMMITTED) != 0;
+            if (acknowledgeTable.isPending(src) && acknowledgeTable.sstep(src) == s) {
+                if (earlyEnd[src] > 0 || earlyClosed[src]) {
+                    throw process.fail("protocol error: an eager stream of superstep " + s + " from pid " + src
+                        + " in a count-exchange superstep", null);
+                }
+                acknowledgeTable.remove(src); // an early req of this superstep: the exchange frame supersedes it
+            }
+            expect[src] = x.puts + x.messages > 0 || process.outbox(src).getRequestCount() > 0;
+            if (process.outbox(src).hasRecords()) {
+                requestTable.add(src, true);
+            }
+        }
+        // The exchange frames of superstep s are consumed: free their slots, since a faster process may send its
+        // next exchange frame (two supersteps on at most) before this sync has received all the data.
+        for (int src = 0; src < nprocs; src++) {
+            if (src != me) {
+                final ExchangeFrame x = current(src);
+                x.received = false;
+                x.getRequestCount = 0;
+                consumed[src] = x; // its registration operations stay valid until finishSuperstep
+                exchangeHead[src] ^= 1;
+            }
+        }
+        applySrc = -1;
+        for (int src = 0; src < nprocs; src++) {
+            if (src != me && expect[src]) {
+                acknowledge(src, s, true);
+            }
+        }
+        applySrc = 0;
+        waitStart = System.nanoTime();
+        while (true) {
+            boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
+            progress |= flushControl();
+            progress |= advanceApply();
+            progress |= sendStreams(s, false);
+            if (applySrc >= nprocs && requestTable.allServed()) {
+                break;
+            }
+            if (progress) {
+                endpoint.resetIdle();
+                waitStart = System.nanoTime();
+            } else {
+                checkWaitedPeers(s, "sync");
+                waitIdle(waitStart, WAIT_EXCHANGE_DATA, null, 0);
+            }
+        }
+        applySrc = Integer.MAX_VALUE;
+        stats.addCommNs(System.nanoTime() - t1);
+        if (policy == ExchangePolicy.AUTO && allCommitted) {
+            relaxedRegime = true;
+        }
+    }
+
+    private void sendExchangeFrames(final long s) {
+        final RegistrationTable registry = process.registry();
+        final int regOps = registry.pendingCount();
+        final int length = EX_HEADER + regOps * RegistrationTable.OP_BYTES;
+        if (length > maxFrame) {
+            throw new IllegalStateException("sync: " + regOps + " pushReg/popReg calls in one superstep exceed the "
+                + "frame size " + maxFrame + " of the transport (at most "
+                + (maxFrame - EX_HEADER) / RegistrationTable.OP_BYTES + ")");
+        }
+        scratch.putLong(EX_SSTEP, s);
+        scratch.putInt(EX_TAGSIZE, process.nextTagSize());
+        scratch.putInt(EX_FLAGS, commitCalled ? FLAG_COMMITTED : 0);
+        scratch.putInt(EX_REGOPS, regOps);
+        registry.encodePending(scratch, EX_HEADER);
+        final int perFrame = maxFrame / Wire.GET_REQ_BYTES;
+        for (int i = 1; i < nprocs; i++) {
+            final int d = (me + i) % nprocs;
+            final Outbox out = process.outbox(d);
+            scratch.putInt(EX_PUTS, out.putRecords());
+            scratch.putInt(EX_MESSAGES, out.messageRecords());
+            scratch.putInt(EX_GETS, out.getRequestCount());
+            sendBlocking(d, EXCH, scratch, 0, length);
+            requestTable.markSent(d); // the exchange frame supersedes a req that found a full inbox
+            final int count = out.getRequestCount();
+            for (int first = 0; first < count; first += perFrame) {
+                final int n = Math.min(perFrame, count - first);
+                sendBlocking(d, GET_REQ, out.getRequests(), first * Wire.GET_REQ_BYTES, n * Wire.GET_REQ_BYTES);
+            }
+        }
+    }
+
+    private boolean allExchangesReceived(final long s) {
+        for (int src = 0; src < nprocs; src++) {
+            if (src == me) {
+                continue;
+            }
+            final ExchangeFrame x = current(src);
+            if (!x.received) {
+                if (done[src] && doneSstep[src] > s) {
+                    throw exchangeMismatch(src, -1, s);
+                }
+                if (done[src]) {
+                    throw process.fail("pid " + src + " ended its program in superstep " + doneSstep[src]
+                        + " while pid " + me + " waits for it in the count exchange of superstep " + s
+                        + ": every process must make the same number of sync calls", null);
+                }
+                return false;
+            }
+            if (x.sstep != s) {
+                throw exchangeMismatch(src, x.sstep, s);
+            }
+            if (x.getRequestCount < x.gets) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void checkAgreement(final long s) {
+        final RegistrationTable registry = process.registry();
+        final int myTag = process.nextTagSize();
+        for (int src = 0; src < nprocs; src++) {
+            if (src == me) {
+                continue;
+            }
+            final ExchangeFrame x = current(src);
+            if (x.tagSize != myTag) {
+                throw process.fail("setTagSize differs across processes: pid " + me + " set " + myTag + " but pid "
+                    + src + " set " + x.tagSize + " for superstep " + (s + 1), null);
+            }
+            final String diff = registry.checkSameSequence(src, x.regOps, x.regOpBytes, 0);
+            if (diff != null) {
+                throw process.fail(diff, null);
+            }
+        }
+    }
+
+    private ExchangeFrame current(final int src) {
+        if (exchanges[src] == null) {
+            exchanges[src] = new ExchangeFrame[] {new ExchangeFrame(), new ExchangeFrame()};
+        }
+        return exchanges[src][exchangeHead[src]];
+    }
+
+    private RuntimeException exchangeMismatch(final int src, final long theirs, final long s) {
+        if (theirs < 0) {
+            return process.fail("the count exchange is collective: pid " + me + " uses it at the end of superstep " + s
+                + " but pid " + src + " passed that superstep without it (and ended its program in superstep "
+                + doneSstep[src] + "); call RelaxedSync.requestExchange(bsp), pushReg/popReg and setTagSize in the "
+                + "same superstep on every process", null);
+        }
+        return process.fail("the count exchange is collective: pid " + src + " used it at the end of superstep "
+            + theirs + " but pid " + me + " did not (pid " + me + " is at superstep " + s + "); call "
+            + "RelaxedSync.requestExchange(bsp), pushReg/popReg and setTagSize in the same superstep on every "
+            + "process", null);
+    }
+
+    private boolean advanceApply() {
+        boolean progress = false;
+        while (applySrc < nprocs) {
+            final int src = applySrc;
+            if (src == me) {
+                applySstep = process.superstep();
+                process.outbox(me).applyLocally(this);
+                applySrc++;
+                progress = true;
+                continue;
+            }
+            if (!expect[src]) {
+                applySrc++;
+                continue;
+            }
+            if (stashEnd[src] > 0) {
+                applyStash(src);
+                progress = true;
+            }
+            if (!exEnd[src]) {
+                return progress;
+            }
+            applySrc++;
+            progress = true;
+        }
+        return progress;
+    }
+
+    private void applyStash(final int src) {
+        final ExpandableArrayBuffer b = stash[src];
+        applySstep = inSstep[src];
+        int at = 0;
+        while (at < stashEnd[src]) {
+            final int len = b.getInt(at);
+            applyFrame(b, at + 4, len);
+            at += 4 + len;
+        }
+        stashEnd[src] = 0;
+    }
+
+    private void finishSuperstep(final boolean exchange) {
+        if (exchange) {
+            for (int src = 0; src < nprocs; src++) {
+                regOpViews[src] = src == me ? null : consumed[src].regOpBytes;
+                regOpOffsets[src] = 0;
+            }
+            process.registry().applyPending(regOpViews, regOpOffsets);
+            final int slots = process.registry().slotCount();
+            counts.ensure(slots);
+            for (int slot = 0; slot < slots; slot++) {
+                counts.rebind(slot, process.registry().slot(slot));
+            }
+            for (int src = 0; src < nprocs; src++) {
+                exEnd[src] = false;
+                expect[src] = false;
+            }
+        }
+        process.applyTagSize();
+        process.messages().swap();
+        for (int d = 0; d < nprocs; d++) {
+            process.outbox(d).reset();
+        }
+        requestTable.clear();
+        process.clearGets();
+        exchangeRequested = false;
+        remoteGetPid = -1;
+        remoteSendPid = -1;
+        previousWasExchange = exchange;
+        process.advanceSuperstep();
+    }
+
+    // ------------------------------------------------------------------ serving and streaming
+
+    private void serveOwnGets() {
+        final Outbox self = process.outbox(me);
+        serveGetRequests(me, self.getRequests(), 0, self.getRequestCount() * Wire.GET_REQ_BYTES);
+    }
+
+    private void serveGetRequests(final int requester, final DirectBuffer buf, final int offset, final int length) {
+        final Outbox out = process.outbox(requester);
+        for (int at = offset; at < offset + length; at += Wire.GET_REQ_BYTES) {
+            final int getId = buf.getInt(at);
+            final int slot = buf.getInt(at + 4);
+            final long srcOffset = buf.getLong(at + 8);
+            final int len = buf.getInt(at + 16);
+            final RegHandle h = process.registry().slot(slot);
+            if (h == null || srcOffset + len > h.lengthBytes()) {
+                throw process.fail("get from pid " + requester + " reads reg#" + slot + " bytes [" + srcOffset + ", "
+                    + (srcOffset + len) + ") but " + (h == null ? "the slot is not registered" : h + " has "
+                    + h.lengthBytes() + " bytes") + " on pid " + me, null);
+            }
+            out.addReply(getId, h.area(), srcOffset, len);
+        }
+    }
+
+    /** Acknowledges the request of {@code src} of superstep {@code r}: its stream of that superstep may come. */
+    private void acknowledge(final int src, final long r, final boolean exchange) {
+        if (inOpen[src]) {
+            throw process.fail("protocol error: pid " + me + " acknowledges superstep " + r + " of pid " + src
+                + " while the stream of its superstep " + inSstep[src] + " is still open", null);
+        }
+        acknowledgeTable.remove(src);
+        inOpen[src] = true;
+        inSstep[src] = r;
+        inExchange[src] = exchange;
+        control.putLong(0, r);
+        if (endpoint.offer(src, ACK, control, 0, 8)) {
+            ackSent++;
+            stats.addSent(1, 8);
+            ackUnsent[src] = false;
+        } else {
+            ackUnsent[src] = true;
+        }
+        if (earlyEnd[src] > 0 || earlyClosed[src]) {
+            // an eager stream that arrived before this acknowledgement: write it now
+            final ExpandableArrayBuffer b = early[src];
+            applySstep = r;
+            int at = 0;
+            while (at < earlyEnd[src]) {
+                final int len = b.getInt(at);
+                applyFrame(b, at + 4, len);
+                at += 4 + len;
+            }
+            earlyEnd[src] = 0;
+            if (earlyClosed[src]) {
+                earlyClosed[src] = false;
+                inOpen[src] = false;
+            }
+        }
+    }
+
+    /** Retries control frames that found a full inbox. @return whether any went out */
+    private boolean flushControl() {
+        boolean progress = false;
+        for (int p = 0; p < nprocs; p++) {
+            if (ackUnsent[p]) {
+                control.putLong(0, inSstep[p]);
+                if (endpoint.offer(p, ACK, control, 0, 8)) {
+                    ackUnsent[p] = false;
+                    ackSent++;
+                    stats.addSent(1, 8);
+                    progress = true;
+                }
+            }
+            if (requestTable.isUnsent(p) && sendRequest(p)) {
+                progress = true;
+            }
+        }
+        return progress;
+    }
+
+    private boolean sendStreams(final long s, final boolean relaxed) {
+        boolean progress = false;
+        for (int i = 1; i < nprocs; i++) {
+            final int d = (me + i) % nprocs;
+            if (!requestTable.isRequested(d) || requestTable.isServed(d)) {
+                continue;
+            }
+            final Outbox out = process.outbox(d);
+            if (requestTable.isDeferred(d)) {
+                progress |= sendEagerFrame(d, out, s);
+                continue;
+            }
+            // A small stream of a relaxed superstep goes right after its req, without waiting for the ack: the
+            // destination keeps it with the delayed req and writes it when it acknowledges.
+            if (!requestTable.isAcked(d) && !(relaxed && !requestTable.isUnsent(d)
+                && out.putAndMessageBytes() <= eagerLimit)) {
+                continue;
+            }
+            for (int f = 0; f < FRAMES_PER_TURN && !out.streamDone(); f++) {
+                final int size = out.nextFrame(false, null, 0, maxFrame);
+                final int index = endpoint.tryClaim(d, DATA, size);
+                if (index < 0) {
+                    break;
+                }
+                out.nextFrame(true, endpoint.claimBuffer(d), index, size);
+                endpoint.commit(d, index);
+                stats.addSent(1, size);
+                dataFrames++;
+                progress = true;
+            }
+            if (out.streamDone()) {
+                control.putLong(0, s);
+                if (endpoint.offer(d, END, control, 0, 8)) {
+                    stats.addSent(1, 8);
+                    requestTable.markServed(d);
+                    if (!requestTable.isAcked(d)) {
+                        ackOwed[d] = true;
+                        owedSstep[d] = s;
+                        eagerStreams++;
+                    }
+                    progress = true;
+                }
+            }
+        }
+        return progress;
+    }
+
+    /**
+     * Sends the deferred request to {@code d} and its whole stream in one EAGER frame, if the stream fits in a
+     * frame; otherwise turns it into a plain req followed by the stream.
+     */
+    private boolean sendEagerFrame(final int d, final Outbox out, final long s) {
+        if (ackOwed[d]) {
+            return false;
+        }
+        final long wire = (long) (out.putRecords() + out.messageRecords() + out.replyRecords()) * Wire.REC_HEADER
+            + out.putAndMessageBytes() + out.replyBytes();
+        if (wire + 8 > maxFrame) {
+            requestTable.undefer(d);
+            return sendRequest(d);
+        }
+        final int size = out.nextFrame(false, null, 0, maxFrame - 8);
+        final int index = endpoint.tryClaim(d, EAGER, size + 8);
+        if (index < 0) {
+            return false;
+        }
+        endpoint.claimBuffer(d).putLong(index, s);
+        out.nextFrame(true, endpoint.claimBuffer(d), index + 8, size);
+        endpoint.commit(d, index);
+        if (!out.streamDone()) {
+            throw process.fail("protocol error: a stream of " + wire + " bytes to pid " + d + " did not fit its eager "
+                + "frame", null);
+        }
+        stats.addSent(1, size + 8);
+        requestTable.markSent(d);
+        requestTable.markServed(d);
+        ackOwed[d] = true;
+        owedSstep[d] = s;
+        reqSent++;
+        dataFrames++;
+        eagerStreams++;
+        return true;
+    }
+
+    // ------------------------------------------------------------------ commit
+
+    @Override
+    public void commit(final RegHandle reg, final int n) {
+        final long t0 = System.nanoTime();
+        commitCalled = true;
+        final int slot = reg.slot();
+        final long t = process.superstep();
+        final long r = t - 1;
+        counts.ensure(slot + 1);
+        if (counts.isCommitted(slot, r)) {
+            if (counts.committedN(slot) != n) {
+                throw new IllegalStateException("commit: " + reg + " on pid " + me + " was already committed with n="
+                    + counts.committedN(slot) + " in superstep " + t + ", not n=" + n);
+            }
+            stats.recordCommit(System.nanoTime() - t0);
+            return;
+        }
+        mode = IN_COMMIT;
+        long waitStart = System.nanoTime();
+        while (true) {
+            final int c = counts.count(slot, r);
+            if (c > n) {
+                throw new IllegalStateException(tooMany(reg, n, c, r));
+            }
+            if (c == n) {
+                break;
+            }
+            if (previousWasExchange) {
+                throw new IllegalStateException("commit: " + reg + " received " + c + " updates in superstep " + r
+                    + " (a count-exchange superstep: all its data has arrived) on pid " + me + ", not n=" + n);
+            }
+            if (endpoint.poll(this, POLL_LIMIT) > 0 | flushControl()) {
+                endpoint.resetIdle();
+                waitStart = System.nanoTime();
+            } else {
+                if (doneCount == nprocs - 1) {
+                    endpoint.poll(this, Integer.MAX_VALUE);
+                    if (counts.count(slot, r) < n) {
+                        throw new IllegalStateException("commit: " + reg + " on pid " + me + " can never receive n="
+                            + n + " updates of superstep " + r + ": it has " + counts.count(slot, r)
+                            + " and every other process has ended its program");
+                    }
+                    continue;
+                }
+                waitIdle(waitStart, WAIT_COMMIT, reg, n);
+            }
+        }
+        counts.commit(slot, r, n);
+        stats.recordCommit(System.nanoTime() - t0);
+    }
+
+    private String tooMany(final RegHandle reg, final int n, final int c, final long r) {
+        return "commit: " + reg + " received " + c + " updates in superstep " + r + " on pid " + me
+            + ", more than n=" + n;
+    }
+
+    // ------------------------------------------------------------------ end of the program
+
+    @Override
+    public void onProgramEnd() {
+        mode = IN_END;
+        final long f = process.superstep();
+        // not `control`: acknowledgements written while sendBlocking polls would overwrite it
+        final UnsafeBuffer doneFrame = new UnsafeBuffer(new byte[8]);
+        doneFrame.putLong(0, f);
+        for (int i = 1; i < nprocs; i++) {
+            sendBlocking((me + i) % nprocs, DONE, doneFrame, 0, 8);
+        }
+        // keep serving until every other process has ended: its last requests may still need this one
+        long waitStart = System.nanoTime();
+        while (doneCount < nprocs - 1) {
+            if (endpoint.poll(this, POLL_LIMIT) > 0 | flushControl()) {
+                endpoint.resetIdle();
+                waitStart = System.nanoTime();
+            } else {
+                waitIdle(waitStart, WAIT_END, null, 0);
+            }
+        }
+        for (int src = 0; src < nprocs; src++) {
+            if (src != me && doneSstep[src] != f) {
+                throw process.fail("pid " + src + " ended its program in superstep " + doneSstep[src] + " but pid "
+                    + me + " in superstep " + f + ": every process must make the same number of sync calls", null);
+            }
+        }
+        stats.count("rbs.req", reqSent);
+        stats.count("rbs.ack", ackSent);
+        stats.count("rbs.data", dataFrames);
+        stats.count("rbs.eagerStreams", eagerStreams);
+        stats.count("rbs.delayedReq", delayed);
+        stats.count("rbs.exchangeSupersteps", exchangeSupersteps);
+        stats.count("rbs.relaxedSupersteps", relaxedSupersteps);
+    }
+
+    // ------------------------------------------------------------------ receiving
+
+    @Override
+    public void onFrame(final int src, final int type, final DirectBuffer buffer, final int offset, final int length) {
+        stats.addReceived(1, length);
+        switch (type) {
+            case REQ -> onRequest(src, buffer.getLong(offset));
+            case ACK -> onAck(src, buffer.getLong(offset));
+            case DATA -> onData(src, buffer, offset, length);
+            case END -> onEnd(src, buffer.getLong(offset));
+            case EXCH -> onExchange(src, buffer, offset);
+            case GET_REQ -> onGetRequests(src, buffer, offset, length);
+            case EAGER -> {
+                final long r = buffer.getLong(offset);
+                onRequest(src, r);
+                if (length > 8) {
+                    onData(src, buffer, offset + 8, length - 8);
+                }
+                onEnd(src, r);
+            }
+            case DONE -> {
+                done[src] = true;
+                doneSstep[src] = buffer.getLong(offset);
+                doneCount++;
+            }
+            default -> throw process.fail("protocol error: frame type " + type + " from pid " + src
+                + " is not part of the relaxed sync", null);
+        }
+    }
+
+    /** Figure 4's handle_messages for a req: acknowledge now if this process is far enough, else delay it. */
+    private void onRequest(final int src, final long r) {
+        final long t = process.superstep();
+        final boolean now;
+        switch (mode) {
+            case IN_SYNC -> now = r <= t;
+            case IN_COMMIT -> now = r < t;
+            case IN_EXCHANGE -> {
+                if (r == t) {
+                    return; // an early req of the exchange superstep: the exchange frame that follows supersedes it
+                }
+                now = r < t;
+            }
+            default -> {
+                if (r > t) {
+                    throw process.fail("pid " + src + " requested to put in superstep " + r + " but pid " + me
+                        + " ended its program in superstep " + t + ": every process must make the same number of "
+                        + "sync calls", null);
+                }
+                if (r == t) {
+                    return; // puts after the last sync are discarded, as with the classic sync
+                }
+                now = true;
+            }
+        }
+        if (now) {
+            acknowledge(src, r, false);
+        } else {
+            if (!acknowledgeTable.delay(src, r)) {
+                throw process.fail("protocol error: pid " + src + " sent a req of superstep " + r + " while its req "
+                    + "of superstep " + acknowledgeTable.sstep(src) + " waits in the acknowledge table of pid " + me,
+                    null);
+            }
+            delayed++;
+        }
+    }
+
+    private void onAck(final int src, final long r) {
+        boolean expected = false;
+        if (ackOwed[src] && owedSstep[src] == r) {
+            ackOwed[src] = false;
+            expected = true;
+        }
+        if (r == process.superstep()) {
+            requestTable.acknowledge(src);
+            expected = true;
+        }
+        if (!expected) {
+            throw process.fail("protocol error: ack of superstep " + r + " from pid " + src + " while pid " + me
+                + " is in superstep " + process.superstep(), null);
+        }
+    }
+
+    private void onData(final int src, final DirectBuffer buffer, final int offset, final int length) {
+        if (!inOpen[src]) {
+            if (!acknowledgeTable.isPending(src)) {
+                throw process.fail("protocol error: data from pid " + src + " without a request", null);
+            }
+            keepEarly(src, buffer, offset, length);
+            return;
+        }
+        if (inExchange[src] && applySrc != src) {
+            keep(src, buffer, offset, length);
+        } else {
+            applySstep = inSstep[src];
+            applyFrame(buffer, offset, length);
+        }
+    }
+
+    private void onEnd(final int src, final long r) {
+        if (!inOpen[src] && acknowledgeTable.isPending(src) && acknowledgeTable.sstep(src) == r) {
+            earlyClosed[src] = true;
+            return;
+        }
+        if (!inOpen[src] || inSstep[src] != r) {
+            throw process.fail("protocol error: end of the stream of superstep " + r + " from pid " + src
+                + " which is not open on pid " + me, null);
+        }
+        inOpen[src] = false;
+        if (inExchange[src]) {
+            exEnd[src] = true;
+        }
+    }
+
+    private void onExchange(final int src, final DirectBuffer buffer, final int offset) {
+        final long r = buffer.getLong(offset + EX_SSTEP);
+        final long t = process.superstep();
+        final ExchangeFrame cur = current(src);
+        final ExchangeFrame other = exchanges[src][exchangeHead[src] ^ 1];
+        if (r < t || (r == t && (mode == IN_SYNC || mode == IN_END))) {
+            throw exchangeMismatch(src, r, t);
+        }
+        final ExchangeFrame x;
+        if (!cur.received) {
+            x = cur;
+        } else if (!other.received && r > cur.sstep) {
+            x = other;
+        } else {
+            throw exchangeMismatch(src, r, t);
+        }
+        x.received = true;
+        x.sstep = r;
+        x.puts = buffer.getInt(offset + EX_PUTS);
+        x.messages = buffer.getInt(offset + EX_MESSAGES);
+        x.gets = buffer.getInt(offset + EX_GETS);
+        x.tagSize = buffer.getInt(offset + EX_TAGSIZE);
+        x.flags = buffer.getInt(offset + EX_FLAGS);
+        x.regOps = buffer.getInt(offset + EX_REGOPS);
+        x.getRequestCount = 0;
+        if (x.regOps > 0) {
+            x.regOpBytes.putBytes(0, buffer, offset + EX_HEADER, x.regOps * RegistrationTable.OP_BYTES);
+        }
+    }
+
+    private void onGetRequests(final int src, final DirectBuffer buffer, final int offset, final int length) {
+        // get requests follow their exchange frame: they belong to the newest one received from src
+        final ExchangeFrame cur = current(src);
+        final ExchangeFrame other = exchanges[src][exchangeHead[src] ^ 1];
+        final ExchangeFrame x = other.received ? other : cur;
+        x.getRequests.putBytes(x.getRequestCount * Wire.GET_REQ_BYTES, buffer, offset, length);
+        x.getRequestCount += length / Wire.GET_REQ_BYTES;
+    }
+
+    private void keep(final int src, final DirectBuffer buffer, final int offset, final int length) {
+        ExpandableArrayBuffer b = stash[src];
+        if (b == null) {
+            b = new ExpandableArrayBuffer(Math.max(256, length + 4));
+            stash[src] = b;
+        }
+        final int at = stashEnd[src];
+        b.putInt(at, length);
+        b.putBytes(at + 4, buffer, offset, length);
+        stashEnd[src] = at + 4 + length;
+    }
+
+    private void keepEarly(final int src, final DirectBuffer buffer, final int offset, final int length) {
+        ExpandableArrayBuffer b = early[src];
+        if (b == null) {
+            b = new ExpandableArrayBuffer(Math.max(256, length + 4));
+            early[src] = b;
+        }
+        final int at = earlyEnd[src];
+        b.putInt(at, length);
+        b.putBytes(at + 4, buffer, offset, length);
+        earlyEnd[src] = at + 4 + length;
+    }
+
+    private void applyFrame(final DirectBuffer buffer, final int offset, final int length) {
+        int at = offset;
+        final int end = offset + length;
+        while (at < end) {
+            onRecord(buffer, at, false);
+            at += Wire.REC_HEADER + buffer.getInt(at + Wire.REC_LENGTH);
+        }
+    }
+
+    @Override
+    public void onRecord(final DirectBuffer b, final int at, final boolean local) {
+        final int kindByte = b.getByte(at + Wire.REC_KIND);
+        final int kind = kindByte & Wire.KIND_MASK;
+        final int id = b.getInt(at + Wire.REC_ID);
+        final long offset = b.getLong(at + Wire.REC_OFFSET);
+        final int len = b.getInt(at + Wire.REC_LENGTH);
+        final int data = at + Wire.REC_HEADER;
+        switch (kind) {
+            case Wire.PUT -> {
+                final RegHandle h = process.registry().slot(id);
+                if (h == null || offset + len > h.lengthBytes()) {
+                    throw process.fail("put into reg#" + id + " bytes [" + offset + ", " + (offset + len) + ") on pid "
+                        + me + ": " + (h == null ? "not registered" : h + " has " + h.lengthBytes() + " bytes"), null);
+                }
+                Bulk.write(b, data, h.area(), offset, len);
+                if ((kindByte & Wire.FIRST) != 0) {
+                    countUpdate(h, id);
+                }
+            }
+            case Wire.GET_REPLY -> Bulk.write(b, data, process.getArea(id), process.getOffset(id) + offset, len);
+            case Wire.BSMP -> {
+                if ((kindByte & Wire.FIRST) != 0) {
+                    process.messages().begin(id, b.getInt(at + Wire.REC_TOTAL) - id);
+                }
+                process.messages().fill((int) offset, b, data, len);
+            }
+            default -> throw process.fail("protocol error: record kind " + kind + " on pid " + me, null);
+        }
+    }
+
+    @Override
+    public void onLocalHpPut(final int slot, final long dstOffsetBytes, final Object src, final long srcOffsetBytes,
+        final int lengthBytes) {
+        final RegHandle h = process.registry().slot(slot);
+        Bulk.copy(src, srcOffsetBytes, h.area(), dstOffsetBytes, lengthBytes, h.elementType().bytes());
+        countUpdate(h, slot);
+    }
+
+    private void countUpdate(final RegHandle h, final int slot) {
+        counts.ensure(slot + 1);
+        counts.rebind(slot, h);
+        final int over = counts.update(slot, applySstep);
+        if (over > 0) {
+            throw process.fail(tooMany(h, counts.committedN(slot), over, applySstep), null);
+        }
+    }
+
+    // ------------------------------------------------------------------ waiting
+
+    private void sendBlocking(final int dst, final int type, final DirectBuffer buf, final int offset,
+        final int length) {
+        long waitStart = 0;
+        while (!endpoint.offer(dst, type, buf, offset, length)) {
+            if (waitStart == 0) {
+                waitStart = System.nanoTime();
+            }
+            if (endpoint.poll(this, POLL_LIMIT) > 0) {
+                endpoint.resetIdle();
+                waitStart = System.nanoTime();
+            } else {
+                waitIdle(waitStart, WAIT_SEND, null, dst);
+            }
+        }
+        stats.addSent(1, length);
+    }
+
+    /** While this process waits in sync for acknowledgements: a process that ended can never give one. */
+    private void checkWaitedPeers(final long s, final String where) {
+        for (int d = 0; d < nprocs; d++) {
+            if (done[d] && requestTable.isRequested(d) && !requestTable.isServed(d)) {
+                throw process.fail("pid " + d + " ended its program in superstep " + doneSstep[d] + " while pid " + me
+                    + " waits in " + where + " of superstep " + s + " for it to acknowledge a request: every process "
+                    + "must make the same number of sync calls", null);
+            }
+        }
+    }
+
+    /**
+     * One step of a wait: leaves on the run's failure, times out with a diagnostic, posts this process's state
+     * when the wait gets long, and idles. {@code n} is the commit's count, or the destination for
+     * {@link #WAIT_SEND}; the strings are built only on the slow path.
+     */
+    private void waitIdle(final long waitStart, final int where, final RegHandle reg, final int n) {
+        endpoint.control().checkFailure();
+        final long now = System.nanoTime();
+        final long waited = now - waitStart;
+        // A process that has ended its program is never the cause of a hang: let a waiting one report it first.
+        final long limit = where != WAIT_END || timeoutNs > Long.MAX_VALUE / 2 ? timeoutNs : 2 * timeoutNs;
+        if (waited > limit) {
+            throw process.fail(reg == null ? "sync timed out" : "commit timed out",
+                new BspTimeoutException(diagnose(where, waited, reg, n, true)));
+        }
+        if (waited > POST_AFTER_NS && now - lastPostNs > POST_AFTER_NS) {
+            lastPostNs = now;
+            board.post(me, diagnose(where, waited, reg, n, false));
+        }
+        endpoint.idle();
+        stats.addWaitNs(System.nanoTime() - now);
+    }
+
+    private String describeWait(final int where, final int n) {
+        final long t = process.superstep();
+        return switch (where) {
+            case WAIT_RELAXED_SYNC -> "sync of superstep " + t + " (relaxed)";
+            case WAIT_EXCHANGE -> "sync of superstep " + t + " (count exchange)";
+            case WAIT_EXCHANGE_DATA -> "sync of superstep " + t + " (count exchange, data)";
+            case WAIT_END -> "the end of the program (serving the others' last requests)";
+            case WAIT_SEND -> "sending to pid " + n + " whose inbox is full";
+            default -> "commit";
+        };
+    }
+
+    private String diagnose(final int where, final long waitedNs, final RegHandle reg, final int n,
+        final boolean others) {
+        final long t = process.superstep();
+        final StringBuilder sb = new StringBuilder(256);
+        if (others) {
+            sb.append("pid ").append(me).append(" waited ").append(waitedNs / 1_000_000)
+                .append(" ms without progress in ");
+        } else {
+            sb.append("waiting ").append(waitedNs / 1_000_000).append(" ms in ");
+        }
+        if (reg != null) {
+            sb.append("commit(").append(reg).append(", n=").append(n).append(") of superstep ").append(t)
+                .append(": ").append(counts.count(reg.slot(), t - 1)).append(" of ").append(n)
+                .append(" updates of superstep ").append(t - 1).append(" received so far");
+        } else {
+            sb.append(describeWait(where, n));
+        }
+        sb.append("; own requests: ");
+        requestTable.describe(sb, t);
+        sb.append("; acknowledge table: ");
+        acknowledgeTable.describe(sb);
+        if (others) {
+            sb.append("; the other processes:");
+            board.describeOthers(sb, me);
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,90 @@
+package org.jbsplib.rbs;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.concurrent.TimeUnit;
+
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The differential tester: random BSP programs ({@link RandomProgram}) whose final memory must be identical under
+ * the classic sync, under the relaxed sync (each of its exchange policies) and in the sequential reference
+ * interpreter, with and without the chaos transport. A failure prints the program, its seed and a one-line replay
+ * command.
+ */
+class DifferentialTest {
+    /** Programs of the default run (part of {@code mvn verify}). */
+    static final int PROGRAMS = Integer.getInteger("rbs.diff.programs", 2000);
+    /** Programs of the soak run ({@code -Djbsplib.slow}). */
+    static final int SOAK_PROGRAMS = Integer.getInteger("rbs.diff.soakPrograms", 20_000);
+    static final String[] POLICIES = {"auto", "never", "always"};
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void shouldAgreeWithTheReferenceOnRandomPrograms() {
+        final long first = Long.getLong("rbs.diff.firstSeed", 1L);
+        final String one = System.getProperty("rbs.diff.seed");
+        if (one != null) {
+            check(Long.parseLong(one.trim()), 6);
+            return;
+        }
+        for (long seed = first; seed < first + PROGRAMS; seed++) {
+            check(seed, 6);
+        }
+        System.out.println("differential tester: " + PROGRAMS + " programs (seeds " + first + ".." + (first + PROGRAMS
+            - 1) + "), each under org, rbs and rbs with chaos, agreed with the reference");
+    }
+
+    @Test
+    @Tag("slow")
+    @Timeout(value = 2, unit = TimeUnit.HOURS)
+    void shouldAgreeWithTheReferenceInASoak() {
+        final long first = Long.getLong("rbs.diff.soakFirstSeed", System.nanoTime() & 0xFFFF_FFFFL);
+        System.out.println("differential soak: seeds " + first + ".." + (first + SOAK_PROGRAMS - 1));
+        for (long seed = first; seed < first + SOAK_PROGRAMS; seed++) {
+            check(seed, 12);
+        }
+    }
+
+    /** Runs program {@code seed} under every mode; fails with the program and a replay command on divergence. */
+    static void check(final long seed, final int maxProcs) {
+        final RandomProgram prog = RandomProgram.generate(seed, maxProcs);
+        final RandomProgram.Snapshot[] expected = prog.reference();
+        final String policy = POLICIES[Math.floorMod(seed, 3)];
+        runAndCompare(prog, expected, "org" + (seed % 2 == 0 ? "" : "+chaos"), new BspConfig().syncMode("org")
+            .chaosSeed(seed % 2 == 0 ? -1 : seed));
+        // eager limit 0: every stream waits for its ack (the paper's handshake); 64 bytes: some streams are eager
+        final int eager = seed % 4 == 1 ? 0 : BspConfig.DEFAULT_EAGER_LIMIT;
+        runAndCompare(prog, expected, "rbs(" + policy + ", eager " + eager + ")", new BspConfig().syncMode("rbs")
+            .option(ExchangePolicy.OPTION, policy).eagerLimitBytes(eager));
+        final int chaosEager = seed % 2 == 0 ? 0 : 64;
+        runAndCompare(prog, expected, "rbs(never, eager " + chaosEager + ")+chaos", new BspConfig().syncMode("rbs")
+            .option(ExchangePolicy.OPTION, "never").eagerLimitBytes(chaosEager).chaosSeed(seed));
+    }
+
+    private static void runAndCompare(final RandomProgram prog, final RandomProgram.Snapshot[] expected,
+        final String mode, final BspConfig config) {
+        final RandomProgram.Snapshot[] actual = new RandomProgram.Snapshot[prog.procs];
+        try {
+            BspRuntime.run(config.procs(prog.procs).syncTimeoutNs(TimeUnit.SECONDS.toNanos(30)), prog.program(actual));
+        } catch (final RuntimeException e) {
+            fail(report(prog, mode, "the run failed: " + e), e);
+        }
+        for (int q = 0; q < prog.procs; q++) {
+            final String diff = expected[q].describeDifference(actual[q]);
+            if (diff != null) {
+                fail(report(prog, mode, "pid " + q + " differs from the reference (expected vs actual) in " + diff));
+            }
+        }
+    }
+
+    private static String report(final RandomProgram prog, final String mode, final String what) {
+        return "DIVERGENCE under " + mode + " for seed " + prog.seed + ": " + what + "\nreplay: mvn -q -o -pl rbs -am "
+            + "test -Dtest=DifferentialTest#shouldAgreeWithTheReferenceOnRandomPrograms -Drbs.diff.seed=" + prog.seed
+            + " -Dsurefire.failIfNoSpecifiedTests=false\n" + prog;
+    }
+}
