@@ -42,7 +42,8 @@ public interface BarrierChannel {
      * inbox is full, keeps polling this process's own inbox (which may call {@link Barrier#onFrame}) and waits
      * like {@link #await}, so it may throw what {@code await} throws.
      *
-     * @throws IllegalArgumentException for a type outside 0..{@link #MAX_TYPE}, a pid out of range or a frame too long
+     * @throws IllegalArgumentException for a type outside 0..{@link #MAX_TYPE}, a pid out of range or this
+     *                                  process's own, or a frame too long
      */
     void send(int dstPid, int type, DirectBuffer buffer, int offset, int length);
 
