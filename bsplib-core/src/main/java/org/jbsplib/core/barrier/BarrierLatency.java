@@ -47,9 +47,10 @@ public final class BarrierLatency {
      * @param p99Ns    99th percentile
      * @param meanNs   mean
      * @param maxNs    largest
+     * @param modelledNs mean modelled latency per episode reported by a hardware-model backend, NaN for others
      */
     public record Result(String barrier, int procs, String variant, long lateNs, int episodes, long medianNs,
-        long p99Ns, double meanNs, long maxNs) {
+        long p99Ns, double meanNs, long maxNs, double modelledNs) {
         /** @return the result as a JSON object (insertion-ordered map) */
         public Map<String, Object> toJson() {
             final Map<String, Object> m = new LinkedHashMap<>();
@@ -62,6 +63,7 @@ public final class BarrierLatency {
             m.put("p99_ns", p99Ns);
             m.put("mean_ns", meanNs);
             m.put("max_ns", maxNs);
+            m.put("modelled_ns", modelledNs);
             return m;
         }
     }
@@ -76,6 +78,14 @@ public final class BarrierLatency {
 
         /** Makes every party waiting now or later leave its wait with an exception. */
         void breakAll();
+
+        /**
+         * @param episodes episodes run so far
+         * @return the mean modelled latency per episode that the backend reported, or NaN if it models nothing
+         */
+        default double modelledNsPerEpisode(final long episodes) {
+            return Double.NaN;
+        }
 
         /** Time-stamps the late process's arrival: the moment it enters {@link #sync}. */
         default long arrivalStamp() {
@@ -156,6 +166,7 @@ public final class BarrierLatency {
         for (final Thread t : threads) {
             t.join();
         }
+        final double modelled = episode.modelledNsPerEpisode(total);
         episode.close();
         if (error.get() != null) {
             throw new IllegalStateException("benchmark of barrier " + barrier + " with P=" + procs + " failed: "
@@ -180,7 +191,8 @@ public final class BarrierLatency {
             sum += v;
         }
         return new Result(barrier, procs, lateNs > 0 ? "late" : "balanced", lateNs, episodes, lat[episodes / 2],
-            lat[Math.min(episodes - 1, (int) Math.ceil(episodes * 0.99) - 1)], sum / episodes, lat[episodes - 1]);
+            lat[Math.min(episodes - 1, (int) Math.ceil(episodes * 0.99) - 1)], sum / episodes, lat[episodes - 1],
+            modelled);
     }
 
     /**
@@ -243,6 +255,12 @@ public final class BarrierLatency {
             default -> {
                 final BarrierGroup group = new BarrierGroup(barrier, procs, cores, timeoutNs);
                 return new Parties() {
+                    @Override
+                    public double modelledNsPerEpisode(final long episodes) {
+                        final long sum = group.port(0).modelledNs();
+                        return sum == 0 ? Double.NaN : sum / (double) episodes;
+                    }
+
                     @Override
                     public void sync(final int pid) {
                         group.port(pid).sync();

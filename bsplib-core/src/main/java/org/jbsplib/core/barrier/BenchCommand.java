@@ -46,7 +46,7 @@ public final class BenchCommand implements CliCommand {
             "  --cores N         cores the waiting strategies assume (default: available processors)",
             "  --no-reference    skip the JDK and spin references",
             "  --no-late         skip the late-arrival variant",
-            "  --json FILE       write [{barrier, procs, variant, median_ns, p99_ns, mean_ns, ...}]", "");
+            "  --json FILE       write [{barrier, procs, variant, median_ns, p99_ns, mean_ns, modelled_ns, ...}]", "");
     }
 
     @Override
@@ -78,8 +78,8 @@ public final class BenchCommand implements CliCommand {
                 + " >= 0");
         }
         final List<BarrierLatency.Result> results = new ArrayList<>();
-        out.printf("%-22s %5s %-9s %9s %12s %12s %12s%n", "barrier", "procs", "variant", "episodes", "median_ns",
-            "p99_ns", "mean_ns");
+        out.printf("%-22s %5s %-9s %9s %12s %12s %12s %12s%n", "barrier", "procs", "variant", "episodes",
+            "median_ns", "p99_ns", "mean_ns", "modelled_ns");
         for (final int p : procs) {
             final int episodes = a.intValue("--episodes", Math.max(300, 20_000 / p));
             final int warmup = a.intValue("--warmup", episodes / 5);
@@ -92,8 +92,9 @@ public final class BenchCommand implements CliCommand {
                     err.printf("bench barrier: %s P=%d %s...%n", spec, p, late > 0 ? "late" : "balanced");
                     final BarrierLatency.Result r = BarrierLatency.measure(spec, p, cores, episodes, warmup, late);
                     results.add(r);
-                    out.printf("%-22s %5d %-9s %9d %12d %12d %12.0f%n", r.barrier(), r.procs(), r.variant(),
-                        r.episodes(), r.medianNs(), r.p99Ns(), r.meanNs());
+                    out.printf("%-22s %5d %-9s %9d %12d %12d %12.0f %12s%n", r.barrier(), r.procs(), r.variant(),
+                        r.episodes(), r.medianNs(), r.p99Ns(), r.meanNs(),
+                        Double.isNaN(r.modelledNs()) ? "-" : String.format("%.0f", r.modelledNs()));
                 }
             }
         }
