@@ -149,6 +149,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     private final boolean[] inExchange;
     private final boolean[] ackUnsent;
     private long applySstep;
+    private int applyFrom;
+    // bytes still to come of the put record being received from each source (records may be fragmented)
+    private final long[] recordLeft;
 
     // exchange state, per source
     private final ExchangeFrame[][] exchanges;
@@ -199,6 +202,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         this.early = new ExpandableArrayBuffer[nprocs];
         this.earlyEnd = new int[nprocs];
         this.earlyClosed = new boolean[nprocs];
+        this.recordLeft = new long[nprocs];
         this.inOpen = new boolean[nprocs];
         this.inSstep = new long[nprocs];
         this.inExchange = new boolean[nprocs];
@@ -329,6 +333,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         mode = IN_SYNC;
         serveOwnGets();
         applySstep = s;
+        applyFrom = me;
         process.outbox(me).applyLocally(this);
         // requests in the acknowledge table that should be acknowledged in this superstep
         for (int src = 0; src < nprocs; src++) {
@@ -542,6 +547,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
             final int src = applySrc;
             if (src == me) {
                 applySstep = process.superstep();
+                applyFrom = me;
                 process.outbox(me).applyLocally(this);
                 applySrc++;
                 progress = true;
@@ -567,6 +573,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     private void applyStash(final int src) {
         final ExpandableArrayBuffer b = stash[src];
         applySstep = inSstep[src];
+        applyFrom = src;
         int at = 0;
         while (at < stashEnd[src]) {
             final int len = b.getInt(at);
@@ -653,6 +660,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
             // an eager stream that arrived before this acknowledgement: write it now
             final ExpandableArrayBuffer b = early[src];
             applySstep = r;
+            applyFrom = src;
             int at = 0;
             while (at < earlyEnd[src]) {
                 final int len = b.getInt(at);
@@ -960,6 +968,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
             keep(src, buffer, offset, length);
         } else {
             applySstep = inSstep[src];
+            applyFrom = src;
             applyFrame(buffer, offset, length);
         }
     }
@@ -1067,7 +1076,11 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
                         + me + ": " + (h == null ? "not registered" : h + " has " + h.lengthBytes() + " bytes"), null);
                 }
                 Bulk.write(b, data, h.area(), offset, len);
-                if ((kindByte & Wire.FIRST) != 0) {
+                // a put counts for commit once all of it is written: its last fragment
+                final long left = ((kindByte & Wire.FIRST) != 0 ? b.getInt(at + Wire.REC_TOTAL)
+                    : recordLeft[applyFrom]) - len;
+                recordLeft[applyFrom] = left;
+                if (left == 0) {
                     countUpdate(h, id);
                 }
             }
