@@ -1,0 +1,436 @@
+package org.jbsplib.hw.bsr;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import org.jbsplib.hw.model.EventQueue;
+import org.jbsplib.hw.model.Parameters;
+import org.jbsplib.hw.model.Time;
+
+/**
+ * Routers of a {@link BsrTopology} running the BSR-tree barrier for one group, worm by worm.
+ *
+ * <p><b>First episode (initialization, §2, Fig. 4).</b> Each member sends a reduction message with BSR node tag (BNT) 0
+ * to the center by unicast routing. Every router a message enters updates its status table for the input channel: BNT 0
+ * records the source as child; a non-BSR router that already has a child on another channel becomes a branch (BSR)
+ * node, puts itself in the "new BSR node" field and sets BNT 1; a BSR router sets BNT 2. BNT 1 replaces the child of
+ * that channel by the new BSR node and becomes 2 at a BSR router. BNT 2 changes nothing. When the center has all
+ * reductions it distributes along the recorded children; each BSR node learns its parent from that message.
+ *
+ * <p><b>Later episodes.</b> A BSR node sends one reduction to its parent once it has one from every child and from its
+ * own processor (if a member); the center then distributes down the tree.
+ *
+ * <p><b>Timing (Table 1, in cycles).</b> A header entering a router is read from the input buffer, routed and
+ * arbitrated, then crosses the crossbar and the link; the link stays busy for all flits of the worm. The receiving
+ * barrier unit gets the tail flits and does the reliability handling. The software overhead {@code softwareCycles}
+ * (send + receive) is split between the member's send and its release.
+ *
+ * <p><b>Data traffic (§3).</b> Each episode, every directed link is occupied by a data worm from time 0 with
+ * probability {@code congestionProbability}, for {@code congestionCycles}. A barrier worm that needs such a link either
+ * preempts it ({@code preempt=1}: padding request to the next switch and virtual channel switch, {@code preemptCycles})
+ * or waits until the data worm has passed.
+ *
+ * <p>Threading: confined to one thread.
+ */
+public final class BsrNetwork {
+    private static final int EV_ARRIVE = 1;
+    private static final int EV_HEADER = 2;
+    private static final int EV_CONSUMED = 3;
+
+    private static final int REDUCE_INIT = 0;
+    private static final int REDUCE = 1;
+    private static final int DISTRIBUTE = 2;
+
+    private final BsrTopology topo;
+    private final int[][] nb;
+    private final int[] memberSwitch;
+    private final int[] memberAt;
+    private final int center;
+    private final int centerMember;
+    private final long cyclePs;
+    private final long halfSoftwarePs;
+    private final long beforeLinkPs;
+    private final long headerLinkPs;
+    private final long linkBusyPs;
+    private final long consumePs;
+    private final long preemptPs;
+    private final int flits;
+    private final boolean preempt;
+    private final double congestionProbability;
+    private final long congestionPs;
+    private final long seed;
+
+    // status tables and the tree
+    private final int[][] childVia;
+    private final boolean[] bsr;
+    private final int[] parent;
+    private int[][] children;
+    private boolean treeBuilt;
+
+    // per episode
+    private final long[][] linkFree;
+    private final long[][] dataUntil;
+    private final int[] pending;
+    private final long[] releasePs;
+    private final EventQueue queue = new EventQueue(256);
+    private int initReceived;
+    private boolean centerArrived;
+    private boolean distributionStarted;
+    private int[] msgKind = new int[64];
+    private int[] msgSrc = new int[64];
+    private int[] msgDst = new int[64];
+    private int[] msgBnt = new int[64];
+    private int[] msgNewBsr = new int[64];
+    private int messages;
+    private long hops;
+    private long flitHops;
+    private long preemptions;
+
+    /**
+     * @param memberSwitch the switch of each member (distinct)
+     * @param centerMember the member whose switch is the center
+     */
+    public BsrNetwork(BsrTopology topo, int[] memberSwitch, int centerMember, Parameters p) {
+        this.topo = topo;
+        this.memberSwitch = memberSwitch.clone();
+        this.memberAt = new int[topo.switches()];
+        Arrays.fill(memberAt, -1);
+        for (int m = 0; m < memberSwitch.length; m++) {
+            final int s = memberSwitch[m];
+            if (s < 0 || s >= topo.switches() || memberAt[s] >= 0) {
+                throw new IllegalArgumentException("bsr: member " + m + " switch=" + s + " is out of range or taken");
+            }
+            memberAt[s] = m;
+        }
+        if (centerMember < 0 || centerMember >= memberSwitch.length) {
+            throw new IllegalArgumentException("bsr: centerMember=" + centerMember + " outside the group");
+        }
+        this.centerMember = centerMember;
+        this.center = memberSwitch[centerMember];
+        this.cyclePs = Time.ps(p.getPositive(BsrParameters.CYCLE_NS));
+        final int link = p.getInt(BsrParameters.LINK_CYCLES, 1, 1000);
+        this.flits = p.getInt(BsrParameters.BARRIER_FLITS, 1, 64);
+        this.halfSoftwarePs = cyclePs * p.getInt(BsrParameters.SOFTWARE_CYCLES, 0, 1_000_000) / 2;
+        this.beforeLinkPs = cyclePs * (p.getInt(BsrParameters.BUFFER_READ_CYCLES, 0, 1000)
+            + p.getInt(BsrParameters.ROUTE_CYCLES, 0, 1000) + p.getInt(BsrParameters.ARBITRATION_CYCLES, 0, 1000));
+        this.headerLinkPs = cyclePs * (p.getInt(BsrParameters.CROSSBAR_CYCLES, 0, 1000) + link);
+        this.linkBusyPs = cyclePs * (long) link * flits;
+        this.consumePs = cyclePs * ((long) link * (flits - 1) + p.getInt(BsrParameters.RELIABILITY_CYCLES, 0, 1000));
+        this.preemptPs = cyclePs * p.getInt(BsrParameters.PREEMPT_CYCLES, 0, 1_000_000);
+        this.preempt = p.getBoolean(BsrParameters.PREEMPT);
+        this.congestionProbability = p.get(BsrParameters.CONGESTION_PROBABILITY);
+        if (congestionProbability > 1) {
+            throw new IllegalArgumentException("bsr: key=" + BsrParameters.CONGESTION_PROBABILITY + " value="
+                + congestionProbability + " must be in [0, 1]");
+        }
+        this.congestionPs = cyclePs * p.getInt(BsrParameters.CONGESTION_CYCLES, 0, Integer.MAX_VALUE);
+        this.seed = (long) p.get(BsrParameters.SEED);
+        final int n = topo.switches();
+        nb = new int[n][];
+        for (int sw = 0; sw < n; sw++) {
+            nb[sw] = topo.neighbors(sw);
+        }
+        childVia = new int[n][];
+        linkFree = new long[n][];
+        dataUntil = new long[n][];
+        for (int s = 0; s < n; s++) {
+            final int deg = nb[s].length;
+            childVia[s] = new int[deg];
+            Arrays.fill(childVia[s], -1);
+            linkFree[s] = new long[deg];
+            dataUntil[s] = new long[deg];
+        }
+        bsr = new boolean[n];
+        for (int s : memberSwitch) {
+            bsr[s] = true; // initially only the members are BSR nodes
+        }
+        parent = new int[n];
+        Arrays.fill(parent, -1);
+        pending = new int[n];
+        releasePs = new long[memberSwitch.length];
+    }
+
+    /** Per-hop latency {@code T_b} of Theorem 2 in cycles: header through one router and link, tail, handling. */
+    public static int perHopCycles(Parameters p) {
+        return p.getInt(BsrParameters.BUFFER_READ_CYCLES, 0, 1000) + p.getInt(BsrParameters.ROUTE_CYCLES, 0, 1000)
+            + p.getInt(BsrParameters.ARBITRATION_CYCLES, 0, 1000) + p.getInt(BsrParameters.CROSSBAR_CYCLES, 0, 1000)
+            + p.getInt(BsrParameters.LINK_CYCLES, 0, 1000) * p.getInt(BsrParameters.BARRIER_FLITS, 1, 64)
+            + p.getInt(BsrParameters.RELIABILITY_CYCLES, 0, 1000);
+    }
+
+    public int center() {
+        return center;
+    }
+
+    public boolean treeBuilt() {
+        return treeBuilt;
+    }
+
+    /** @return whether switch {@code s} is a node of the BSR tree (a member or a branch node) */
+    public boolean isBsrNode(int s) {
+        return bsr[s];
+    }
+
+    /** @return the BSR children of switch {@code s} (empty before the tree is built or for non-BSR switches) */
+    public int[] bsrChildren(int s) {
+        return children == null || children[s] == null ? new int[0] : children[s].clone();
+    }
+
+    /** @return the BSR parent of {@code s}, -1 for the center or a non-BSR switch */
+    public int bsrParent(int s) {
+        return parent[s];
+    }
+
+    /**
+     * @return {@code max D_T(x_i, center)}: the most links a reduction or distribution message crosses between a
+     * member and the center along the BSR tree
+     */
+    public int maxTreeDepthHops() {
+        if (!treeBuilt) {
+            throw new IllegalStateException("bsr: maxTreeDepthHops: the tree is not built yet");
+        }
+        int max = 0;
+        for (int s : memberSwitch) {
+            int up = 0;
+            int down = 0;
+            for (int x = s; x != center; x = parent[x]) {
+                up += topo.routeLength(x, parent[x]);
+                down += topo.routeLength(parent[x], x);
+            }
+            max = Math.max(max, Math.max(up, down));
+        }
+        return max;
+    }
+
+    public long releasePs(int member) {
+        return releasePs[member];
+    }
+
+    public long messages() {
+        return messages;
+    }
+
+    public long hops() {
+        return hops;
+    }
+
+    public long flitHops() {
+        return flitHops;
+    }
+
+    public long preemptions() {
+        return preemptions;
+    }
+
+    /** Runs one episode; member {@code m} arrives at {@code arrivalPs[m]}. */
+    public void runEpisode(long episode, long[] arrivalPs) {
+        queue.clear();
+        messages = 0;
+        hops = 0;
+        flitHops = 0;
+        preemptions = 0;
+        initReceived = 0;
+        centerArrived = false;
+        distributionStarted = false;
+        Arrays.fill(releasePs, -1);
+        final SplittableRandom random = new SplittableRandom(seed * 31 + episode);
+        for (int s = 0; s < linkFree.length; s++) {
+            Arrays.fill(linkFree[s], 0);
+            for (int i = 0; i < dataUntil[s].length; i++) {
+                dataUntil[s][i] = congestionProbability > 0 && random.nextDouble() < congestionProbability
+                    ? congestionPs : 0;
+            }
+        }
+        if (treeBuilt) {
+            for (int s = 0; s < pending.length; s++) {
+                pending[s] = bsr[s] ? children[s].length + (memberAt[s] >= 0 ? 1 : 0) : 0;
+            }
+        }
+        for (int m = 0; m < arrivalPs.length; m++) {
+            queue.add(arrivalPs[m] + halfSoftwarePs, EV_ARRIVE, m, 0, 0);
+        }
+        while (!queue.isEmpty()) {
+            queue.poll();
+            final long t = queue.time();
+            switch (queue.kind()) {
+                case EV_ARRIVE:
+                    onArrive(t, queue.a());
+                    break;
+                case EV_HEADER:
+                    onHeader(t, queue.a(), queue.b(), queue.c());
+                    break;
+                case EV_CONSUMED:
+                    onConsumed(t, queue.a(), queue.b());
+                    break;
+                default:
+                    throw new IllegalStateException("bsr: unknown event kind=" + queue.kind());
+            }
+        }
+        for (int m = 0; m < releasePs.length; m++) {
+            if (releasePs[m] < 0) {
+                throw new IllegalStateException("bsr: member " + m + " at switch " + memberSwitch[m]
+                    + " was never released in episode " + episode);
+            }
+        }
+        treeBuilt = true;
+    }
+
+    private void onArrive(long t, int m) {
+        final int s = memberSwitch[m];
+        if (treeBuilt) {
+            contribute(t, s);
+        } else if (m == centerMember) {
+            centerArrived = true;
+            startInitDistribution(t);
+        } else {
+            send(t, REDUCE_INIT, s, center);
+        }
+    }
+
+    private void send(long t, int kind, int from, int to) {
+        if (messages == msgKind.length) {
+            final int cap = messages * 2;
+            msgKind = Arrays.copyOf(msgKind, cap);
+            msgSrc = Arrays.copyOf(msgSrc, cap);
+            msgDst = Arrays.copyOf(msgDst, cap);
+            msgBnt = Arrays.copyOf(msgBnt, cap);
+            msgNewBsr = Arrays.copyOf(msgNewBsr, cap);
+        }
+        final int id = messages++;
+        msgKind[id] = kind;
+        msgSrc[id] = from;
+        msgDst[id] = to;
+        msgBnt[id] = 0;
+        msgNewBsr[id] = -1;
+        queue.add(t, EV_HEADER, from, id, -1);
+    }
+
+    private void onHeader(long t, int s, int id, int prev) {
+        if (prev >= 0 && msgKind[id] == REDUCE_INIT) {
+            updateStatusTable(s, id, slotOf(s, prev));
+        }
+        if (s == msgDst[id]) {
+            queue.add(t + consumePs, EV_CONSUMED, s, id, 0);
+            return;
+        }
+        final int next = topo.nextHop(s, msgDst[id]);
+        final int slot = slotOf(s, next);
+        long start = Math.max(t + beforeLinkPs, linkFree[s][slot]);
+        if (dataUntil[s][slot] > start) {
+            if (preempt) {
+                preemptions++;
+                start += preemptPs;
+            } else {
+                start = dataUntil[s][slot];
+            }
+        }
+        linkFree[s][slot] = start + linkBusyPs;
+        hops++;
+        flitHops += flits;
+        queue.add(start + headerLinkPs, EV_HEADER, next, id, s);
+    }
+
+    /** Fig. 4: the status table of router {@code s} for a reduction message entering through input {@code slot}. */
+    private void updateStatusTable(int s, int id, int slot) {
+        switch (msgBnt[id]) {
+            case 0: {
+                childVia[s][slot] = msgSrc[id];
+                if (bsr[s]) {
+                    msgBnt[id] = 2;
+                } else if (hasChildOnOtherChannel(s, slot)) {
+                    bsr[s] = true;
+                    msgNewBsr[id] = s;
+                    msgBnt[id] = 1;
+                }
+                break;
+            }
+            case 1:
+                childVia[s][slot] = msgNewBsr[id];
+                if (bsr[s]) {
+                    msgBnt[id] = 2;
+                } else if (hasChildOnOtherChannel(s, slot)) {
+                    // not reachable with destination-based routing (see Theorem 1); handled as a branch anyway
+                    bsr[s] = true;
+                    msgNewBsr[id] = s;
+                }
+                break;
+            default:
+                break; // BNT 2 carries no news
+        }
+    }
+
+    private boolean hasChildOnOtherChannel(int s, int slot) {
+        for (int i = 0; i < childVia[s].length; i++) {
+            if (i != slot && childVia[s][i] >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int slotOf(int s, int neighbor) {
+        final int[] around = nb[s];
+        for (int i = 0; i < around.length; i++) {
+            if (around[i] == neighbor) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("bsr: switch " + neighbor + " is not a neighbour of " + s);
+    }
+
+    private void onConsumed(long t, int s, int id) {
+        switch (msgKind[id]) {
+            case REDUCE_INIT:
+                initReceived++;
+                startInitDistribution(t);
+                break;
+            case REDUCE:
+                contribute(t, s);
+                break;
+            case DISTRIBUTE:
+                if (!treeBuilt) {
+                    parent[s] = msgSrc[id];
+                }
+                distribute(t, s);
+                break;
+            default:
+                throw new IllegalStateException("bsr: bad message kind=" + msgKind[id]);
+        }
+    }
+
+    private void startInitDistribution(long t) {
+        if (distributionStarted || !centerArrived || initReceived < memberSwitch.length - 1) {
+            return;
+        }
+        distributionStarted = true;
+        children = new int[topo.switches()][];
+        for (int s = 0; s < children.length; s++) {
+            if (!bsr[s]) {
+                continue;
+            }
+            children[s] = Arrays.stream(childVia[s]).filter(c -> c >= 0).distinct().toArray();
+        }
+        distribute(t, center);
+    }
+
+    private void contribute(long t, int s) {
+        if (--pending[s] > 0) {
+            return;
+        }
+        if (s == center) {
+            distribute(t, s);
+        } else {
+            send(t, REDUCE, s, parent[s]);
+        }
+    }
+
+    private void distribute(long t, int s) {
+        final int m = memberAt[s];
+        if (m >= 0) {
+            releasePs[m] = t + halfSoftwarePs;
+        }
+        for (int c : children[s]) {
+            send(t, DISTRIBUTE, s, c);
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package org.jbsplib.hw.model;
+
+import java.util.Arrays;
+
+/**
+ * A binary min-heap of discrete events on primitive arrays: each event is a time in picoseconds, an event kind and
+ * three int arguments. Ties are broken by insertion order, so a simulation is deterministic. Grows by doubling;
+ * otherwise allocation-free, and reusable across episodes after {@link #clear()}.
+ *
+ * <p>Threading: confined to the simulating thread.
+ */
+public final class EventQueue {
+    private long[] time;
+    private long[] seq;
+    private int[] kind;
+    private int[] a;
+    private int[] b;
+    private int[] c;
+    private int size;
+    private long nextSeq;
+    private long processed;
+    // the event last removed by poll()
+    private long curTime;
+    private int curKind;
+    private int curA;
+    private int curB;
+    private int curC;
+
+    public EventQueue(int initialCapacity) {
+        final int cap = Math.max(4, initialCapacity);
+        time = new long[cap];
+        seq = new long[cap];
+        kind = new int[cap];
+        a = new int[cap];
+        b = new int[cap];
+        c = new int[cap];
+    }
+
+    public void clear() {
+        size = 0;
+        nextSeq = 0;
+        processed = 0;
+    }
+
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    /** @return events polled since the last {@link #clear()} */
+    public long processed() {
+        return processed;
+    }
+
+    public void add(long timePs, int eventKind, int argA, int argB, int argC) {
+        if (size == time.length) {
+            final int cap = size * 2;
+            time = Arrays.copyOf(time, cap);
+            seq = Arrays.copyOf(seq, cap);
+            kind = Arrays.copyOf(kind, cap);
+            a = Arrays.copyOf(a, cap);
+            b = Arrays.copyOf(b, cap);
+            c = Arrays.copyOf(c, cap);
+        }
+        int i = size++;
+        final long s = nextSeq++;
+        while (i > 0) {
+            final int parent = (i - 1) >>> 1;
+            if (!less(timePs, s, time[parent], seq[parent])) {
+                break;
+            }
+            move(parent, i);
+            i = parent;
+        }
+        set(i, timePs, s, eventKind, argA, argB, argC);
+    }
+
+    /** @return the time of the earliest event, without removing it */
+    public long peekTime() {
+        if (size == 0) {
+            throw new IllegalStateException("peekTime: queue is empty");
+        }
+        return time[0];
+    }
+
+    /** Removes the earliest event; read it with {@link #time()}, {@link #kind()}, {@link #a()}... */
+    public void poll() {
+        if (size == 0) {
+            throw new IllegalStateException("poll: queue is empty");
+        }
+        curTime = time[0];
+        curKind = kind[0];
+        curA = a[0];
+        curB = b[0];
+        curC = c[0];
+        processed++;
+        final int last = --size;
+        if (last == 0) {
+            return;
+        }
+        final long t = time[last];
+        final long s = seq[last];
+        final int k = kind[last];
+        final int xa = a[last];
+        final int xb = b[last];
+        final int xc = c[last];
+        int i = 0;
+        while (true) {
+            final int l = 2 * i + 1;
+            if (l >= size) {
+                break;
+            }
+            final int r = l + 1;
+            final int m = (r < size && less(time[r], seq[r], time[l], seq[l])) ? r : l;
+            if (!less(time[m], seq[m], t, s)) {
+                break;
+            }
+            move(m, i);
+            i = m;
+        }
+        set(i, t, s, k, xa, xb, xc);
+    }
+
+    public long time() {
+        return curTime;
+    }
+
+    public int kind() {
+        return curKind;
+    }
+
+    public int a() {
+        return curA;
+    }
+
+    public int b() {
+        return curB;
+    }
+
+    public int c() {
+        return curC;
+    }
+
+    private static boolean less(long t1, long s1, long t2, long s2) {
+        return t1 < t2 || (t1 == t2 && s1 < s2);
+    }
+
+    private void move(int from, int to) {
+        set(to, time[from], seq[from], kind[from], a[from], b[from], c[from]);
+    }
+
+    private void set(int i, long t, long s, int k, int xa, int xb, int xc) {
+        time[i] = t;
+        seq[i] = s;
+        kind[i] = k;
+        a[i] = xa;
+        b[i] = xb;
+        c[i] = xc;
+    }
+}

@@ -1,0 +1,165 @@
+package org.jbsplib.hw.spi;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+import org.agrona.DirectBuffer;
+import org.jbsplib.api.spi.Barrier;
+import org.jbsplib.api.spi.BarrierChannel;
+import org.jbsplib.hw.model.BarrierModel;
+import org.jbsplib.hw.model.EpisodeReport;
+import org.jbsplib.hw.model.ReleaseClock;
+import org.jbsplib.hw.model.ReleaseMode;
+
+/**
+ * One process's barrier on a hardware model shared by the processes of the run (shared-memory transports only).
+ * {@code arrive()} notifies the model with {@link System#nanoTime()}; {@code isReleased()} becomes true once the
+ * model has released this process's episode and, in {@code emulate} mode, once the clock has reached the modelled
+ * release time. Each process reports every episode's modelled latency and the episode's modelled count
+ * (port operations for PAPERS, flit hops for Reflex, messages otherwise) through
+ * {@link BarrierChannel#reportEpisode}, so per-process statistics read as per-episode figures.
+ *
+ * <p>Emulate mode spins inside {@code isReleased()} from the moment the model released the episode until the
+ * modelled release time (at most the modelled latency): the run's waiting strategy may park, and parking cannot
+ * emulate microseconds. Releases the runtime delivered later than the model are counted; pid 0 logs its count once
+ * at close (a {@link System.Logger} warning).
+ *
+ * <p>Waking: no frame announces a model's release, so, like the {@code shm} backend, a waiter that has polled a while
+ * raises a flag (Dekker with the completing arrival) and the process whose arrival completed an episode sends a WAKE
+ * frame to every flagged waiter.
+ *
+ * <p>Threading: confined to its process's thread; the model is shared and thread-safe.
+ */
+final class HwBarrier implements Barrier {
+    static final int WAKE = 0;
+    private static final VarHandle FLAG = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Longs between two processes' flags: 128 bytes. */
+    private static final int STRIDE = 16;
+
+    private final BarrierChannel channel;
+    private final Shared shared;
+    private final BarrierModel model;
+    private final ReleaseClock clock;
+    private final String countKind;
+    private final int me;
+    private final int parkAfter;
+    private long episode;
+    private boolean released = true;
+    private boolean flagged;
+    private int misses;
+
+    /** What the processes of one run share: the model and the wake flags. */
+    static final class Shared {
+        final BarrierModel model;
+        final long[] flags;
+
+        Shared(BarrierModel model, int nprocs) {
+            this.model = model;
+            this.flags = new long[(nprocs + 1) * STRIDE];
+        }
+    }
+
+    HwBarrier(BarrierChannel channel, Shared shared, ReleaseMode mode, String backend) {
+        this.channel = channel;
+        this.shared = shared;
+        this.model = shared.model;
+        this.me = channel.pid();
+        this.clock = new ReleaseClock(mode, m -> { });
+        this.countKind = backend;
+        this.parkAfter = channel.nprocs() <= channel.cores() ? 512 : 16;
+    }
+
+    @Override
+    public void arrive() {
+        if (!released) {
+            throw new IllegalStateException("barrier=" + model.name() + ": pid " + me + " arrived at episode "
+                + (episode + 1) + " before episode " + episode + " was released");
+        }
+        episode++;
+        released = false;
+        misses = 0;
+        model.arrive(me, System.nanoTime());
+        if (model.completedEpisodes() >= episode) {
+            wakeFlagged();
+        }
+    }
+
+    @Override
+    public boolean isReleased() {
+        if (released) {
+            return true;
+        }
+        if (model.isReleased(me)) {
+            leave();
+        } else if (++misses == parkAfter) {
+            FLAG.setVolatile(shared.flags, me * STRIDE, 1L);
+            flagged = true;
+            if (model.isReleased(me)) {
+                leave();
+            }
+        }
+        return released;
+    }
+
+    private void leave() {
+        if (flagged) {
+            flagged = false;
+            FLAG.setRelease(shared.flags, me * STRIDE, 0L);
+        }
+        clock.awaitRelease(model.releaseTimeNs(me));
+        final EpisodeReport r = model.lastReport();
+        final long count;
+        switch (countKind) {
+            case "papers":
+                count = r.portOperations();
+                break;
+            case "reflex":
+                count = r.flits();
+                break;
+            default:
+                count = r.messages();
+                break;
+        }
+        channel.reportEpisode(r.latencyNs(), count);
+        released = true;
+    }
+
+    private void wakeFlagged() {
+        final long[] flags = shared.flags;
+        for (int q = 0; q < channel.nprocs(); q++) {
+            if (q != me && (long) FLAG.getVolatile(flags, q * STRIDE) != 0
+                && (long) FLAG.getAndSet(flags, q * STRIDE, 0L) != 0) {
+                channel.send(q, WAKE, episode);
+            }
+        }
+    }
+
+    @Override
+    public void onFrame(int srcPid, int type, DirectBuffer buffer, int offset, int length) {
+        if (type != WAKE) {
+            throw new IllegalStateException("barrier=" + model.name() + ": pid " + me + " got frame type=" + type
+                + " from pid " + srcPid + "; hardware models send only WAKE frames");
+        }
+    }
+
+    @Override
+    public long episode() {
+        return episode;
+    }
+
+    /** @return releases the runtime delivered later than the model */
+    long overruns() {
+        return clock.overruns();
+    }
+
+    @Override
+    public void close() {
+        // one line per run, from pid 0, whose figures stand for the others
+        if (me == 0 && clock.overruns() > 0) {
+            System.getLogger(HwBarrier.class.getName()).log(System.Logger.Level.WARNING,
+                "barrier=" + model.name() + " pid " + me + ": " + clock.overruns() + " of " + clock.waits()
+                    + " episodes were released later than the model (worst by " + clock.worstOverrunNs()
+                    + " ns): the runtime's own cost exceeds the modelled hardware's");
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package org.jbsplib.hw.spi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+import org.agrona.DirectBuffer;
+import org.jbsplib.api.spi.BarrierChannel;
+import org.jbsplib.api.spi.BarrierProvider;
+import org.jbsplib.core.barrier.BarrierGroup;
+import org.jbsplib.core.barrier.BarrierPort;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+class HwBarrierProviderTest {
+    private static final long TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
+
+    @Test
+    void shouldRegisterTheSevenBackends() {
+        final TreeSet<String> names = new TreeSet<>();
+        for (BarrierProvider p : ServiceLoader.load(BarrierProvider.class)) {
+            names.add(p.name());
+        }
+        assertTrue(names.containsAll(java.util.List.of("papers", "reflex", "bsr", "nic-gb", "nic-pe", "host-gb",
+            "host-pe")), names.toString());
+    }
+
+    /** Runs {@code episodes} barriers on two threads; returns the wall time of process 0. */
+    private static long runTwo(String spec, int episodes, long[] modelledNs) throws InterruptedException {
+        try (BarrierGroup g = new BarrierGroup(spec, 2, Runtime.getRuntime().availableProcessors(), TIMEOUT_NS)) {
+            final long[] wall = new long[1];
+            final Thread other = new Thread(() -> {
+                final BarrierPort port = g.port(1);
+                for (int e = 0; e < episodes; e++) {
+                    port.sync();
+                }
+            });
+            other.start();
+            final BarrierPort port = g.port(0);
+            final long start = System.nanoTime();
+            for (int e = 0; e < episodes; e++) {
+                port.sync();
+            }
+            wall[0] = System.nanoTime() - start;
+            other.join(TimeUnit.SECONDS.toMillis(30));
+            assertTrue(!other.isAlive(), "process 1 still waits");
+            modelledNs[0] = port.modelledNs();
+            assertEquals(episodes, port.episodes());
+            return wall[0];
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldHoldProcessesForTheModelledLatencyWhenEmulating() throws InterruptedException {
+        final long[] modelled = new long[1];
+        final long wall = runTwo("nic-pe:preset=lanai43,mode=emulate", 40, modelled);
+        // 40 episodes of a 2-node NIC-PE barrier: ~50.8 µs each from the last arrival
+        assertEquals(40 * 50_820, modelled[0], 40 * 50_820 * 0.05, "arrivals are not simultaneous");
+        assertTrue(wall >= modelled[0], "emulated wall time " + wall + " ns < modelled " + modelled[0] + " ns");
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldReportTheSameModelledTimeWhenAccounting() throws InterruptedException {
+        final long[] modelled = new long[1];
+        runTwo("nic-pe:preset=lanai43,mode=account", 40, modelled);
+        assertEquals(40 * 50_820, modelled[0], 40 * 50_820 * 0.05, "arrivals are not simultaneous");
+    }
+
+    @Test
+    void shouldNameBadOptionsAndForeignTransports() {
+        final BarrierProvider papers = new HwBarrierProvider.Papers();
+        final Map<String, String> bad = new LinkedHashMap<>();
+        bad.put("portOpsPerSecond", "1e6");
+        final IllegalArgumentException key = assertThrows(IllegalArgumentException.class,
+            () -> papers.create(new FakeChannel(true), bad));
+        assertTrue(key.getMessage().contains("key=portOpsPerSecond") && key.getMessage().contains("value=1e6"),
+            key.getMessage());
+        final IllegalArgumentException mode = assertThrows(IllegalArgumentException.class,
+            () -> papers.create(new FakeChannel(true), Map.of("mode", "fast")));
+        assertTrue(mode.getMessage().contains("mode=fast"), mode.getMessage());
+        final IllegalArgumentException transport = assertThrows(IllegalArgumentException.class,
+            () -> papers.create(new FakeChannel(false), Map.of()));
+        assertTrue(transport.getMessage().contains("transport=tcp"), transport.getMessage());
+        assertEquals("papers/papers0-2op:portOpsPerSec=1e6",
+            HwBarrierProvider.spec("papers", new LinkedHashMap<>(Map.of("preset", "papers0-2op", "mode", "account",
+                "portOpsPerSec", "1e6"))));
+    }
+
+    private static final class FakeChannel implements BarrierChannel {
+        private final boolean shared;
+
+        FakeChannel(boolean shared) {
+            this.shared = shared;
+        }
+
+        @Override
+        public int pid() {
+            return 0;
+        }
+
+        @Override
+        public int nprocs() {
+            return 2;
+        }
+
+        @Override
+        public int cores() {
+            return 2;
+        }
+
+        @Override
+        public String transport() {
+            return shared ? "threads" : "tcp";
+        }
+
+        @Override
+        public int maxFrameLength() {
+            return 64;
+        }
+
+        @Override
+        public void send(int dstPid, int type, DirectBuffer buffer, int offset, int length) {
+            throw new UnsupportedOperationException("send");
+        }
+
+        @Override
+        public void send(int dstPid, int type, long word) {
+            throw new UnsupportedOperationException("send");
+        }
+
+        @Override
+        public void await(BooleanSupplier condition) {
+            throw new UnsupportedOperationException("await");
+        }
+
+        @Override
+        public boolean sharedMemory() {
+            return shared;
+        }
+
+        @Override
+        public <T> T sharedState(String key, Supplier<T> factory) {
+            return factory.get();
+        }
+
+        @Override
+        public void reportEpisode(long modelledLatencyNs, long modelledMessages) {
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package org.jbsplib.npb.common;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.cli.Args;
+import org.jbsplib.core.cli.CliCommand;
+import org.jbsplib.core.cli.CliException;
+import org.jbsplib.core.cli.Json;
+import org.jbsplib.core.cli.RunOptions;
+
+/**
+ * {@code ./bsp npb KERNEL --class C --procs P --sync S [--barrier B] [--json FILE] [--quiet]}: runs an NPB kernel
+ * found by {@link ServiceLoader} ({@link NpbKernel}), prints the {@link NpbReport} and optionally writes its JSON.
+ * Exit code 0 when the run verified, 1 when it did not.
+ */
+public final class NpbCommand implements CliCommand {
+
+    @Override
+    public String name() {
+        return "npb";
+    }
+
+    @Override
+    public String description() {
+        return "run a NAS Parallel Benchmark port (" + String.join(", ", kernels().keySet()) + ") and verify it";
+    }
+
+    @Override
+    public String help() {
+        return "usage: ./bsp npb KERNEL --class C [options]\n\n"
+            + "Runs NAS Parallel Benchmark KERNEL (" + String.join(", ", kernels().keySet()) + ") of class C on the\n"
+            + "BSP runtime, prints an NPB-style report (time, Mop/s, verification, the sync breakdown) and exits\n"
+            + "with 0 if the run verified against the official values, 1 if not.\n\n"
+            + "options:\n" + RunOptions.HELP + "\n"
+            + "  --class C          NPB class letter (default S)\n"
+            + "  --warmup N         untimed warm-up runs before the measured one (default "
+            + NpbOptions.DEFAULT_WARMUP + ")\n"
+            + "  --opt K=V,...      kernel options, e.g. ft.lanes=16\n";
+    }
+
+    @Override
+    public int run(final List<String> args, final PrintStream out, final PrintStream err) throws Exception {
+        final Args a = Args.parse(args, RunOptions.values("--class", "--warmup", "--opt"), RunOptions.flags());
+        if (a.has("--help")) {
+            out.print(help());
+            return 0;
+        }
+        if (a.positional().size() != 1) {
+            throw new CliException("npb: give exactly one kernel (" + String.join(", ", kernels().keySet())
+                + "), got " + a.positional());
+        }
+        final String name = a.positional().get(0).toLowerCase(Locale.ROOT);
+        final NpbKernel kernel = kernels().get(name);
+        if (kernel == null) {
+            throw new CliException("npb: kernel=" + name + " is not known (known: "
+                + String.join(", ", kernels().keySet()) + ")");
+        }
+        final String cls = a.value("--class", "S").toUpperCase(Locale.ROOT);
+        if (cls.length() != 1 || kernel.classes().indexOf(cls.charAt(0)) < 0) {
+            throw new CliException("npb: class=" + cls + " is not a class of " + name + " (" + kernel.classes()
+                + ")");
+        }
+        final BspConfig config = RunOptions.config(a);
+        if (a.has("--warmup")) {
+            config.option(NpbOptions.WARMUP, String.valueOf(a.intValue("--warmup", NpbOptions.DEFAULT_WARMUP)));
+        }
+        for (final String kv : a.list("--opt", List.of())) {
+            final int eq = kv.indexOf('=');
+            if (eq <= 0) {
+                throw new CliException("npb: --opt " + kv + " is not KEY=VALUE");
+            }
+            config.option(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+        }
+        final NpbResult result = kernel.run(cls.charAt(0), config, a.has("--quiet") ? null : err);
+        out.print(NpbReport.text(result));
+        if (a.has("--json")) {
+            Json.writeFile(a.value("--json", null), NpbReport.json(result));
+        }
+        return result.verified() ? 0 : 1;
+    }
+
+    /** @return the kernels on the class path, by name */
+    static TreeMap<String, NpbKernel> kernels() {
+        final TreeMap<String, NpbKernel> known = new TreeMap<>();
+        for (final NpbKernel k : ServiceLoader.load(NpbKernel.class)) {
+            known.putIfAbsent(k.name(), k);
+        }
+        return known;
+    }
+}

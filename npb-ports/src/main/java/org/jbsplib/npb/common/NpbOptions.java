@@ -1,0 +1,54 @@
+package org.jbsplib.npb.common;
+
+import org.jbsplib.core.BspConfig;
+
+/**
+ * Options of the NPB ports carried in {@link BspConfig#options()} (so that {@link NpbKernel#run} keeps its
+ * signature), and the copy of a configuration that a kernel needs for an untimed warm-up run.
+ */
+public final class NpbOptions {
+    /** Untimed warm-up runs before the measured one (JIT compilation), default {@value #DEFAULT_WARMUP}. */
+    public static final String WARMUP = "npb.warmup";
+    /** Default number of warm-up runs. */
+    public static final int DEFAULT_WARMUP = 1;
+
+    private NpbOptions() {
+    }
+
+    /** @return the {@link #WARMUP} option of {@code config}, validated */
+    public static int warmup(final BspConfig config) {
+        return intOption(config, WARMUP, DEFAULT_WARMUP, 0, 100);
+    }
+
+    /**
+     * @return option {@code key} of {@code config} as an int in {@code min .. max}, or {@code def} when absent
+     * @throws IllegalArgumentException naming the option and its value otherwise
+     */
+    public static int intOption(final BspConfig config, final String key, final int def, final int min,
+                                final int max) {
+        final String v = config.options().get(key);
+        if (v == null) {
+            return def;
+        }
+        final int value;
+        try {
+            value = Integer.parseInt(v.trim());
+        } catch (final NumberFormatException e) {
+            throw new IllegalArgumentException(key + "=" + v + " is not an integer");
+        }
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(key + "=" + v + " must be in " + min + ".." + max);
+        }
+        return value;
+    }
+
+    /** @return a fresh, not concluded configuration with every setting of {@code config} */
+    public static BspConfig copy(final BspConfig config) {
+        final BspConfig copy = new BspConfig().procs(config.procs()).syncMode(config.syncMode())
+            .barrier(config.barrier()).transport(config.transport()).syncTimeoutNs(config.syncTimeoutNs())
+            .ringCapacityBytes(config.ringCapacityBytes()).eagerLimitBytes(config.eagerLimitBytes())
+            .chaosSeed(config.chaosSeed()).cores(config.cores());
+        config.options().forEach(copy::option);
+        return copy;
+    }
+}

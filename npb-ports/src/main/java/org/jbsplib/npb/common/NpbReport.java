@@ -1,0 +1,87 @@
+package org.jbsplib.npb.common;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import org.jbsplib.core.RunResult;
+import org.jbsplib.core.cli.RunOptions;
+
+/**
+ * The NPB-style report of an {@link NpbResult}: the text block NPB prints at the end of a run, extended with the
+ * BSP synchronization breakdown (means over processes: T_sync, and for the classic sync T_barrier and T_comm),
+ * and the same facts as a JSON object.
+ *
+ * <p>Stateless.
+ * <pre>{@code
+ * System.out.print(NpbReport.text(result));
+ * Json.writeFile("ft.json", NpbReport.json(result));
+ * }</pre>
+ */
+public final class NpbReport {
+    private NpbReport() {
+    }
+
+    /** @return the report's lines, each {@code " Name = value"}, ending with a newline */
+    public static String text(final NpbResult r) {
+        final RunResult run = r.run();
+        final int procs = run.config().procs();
+        final boolean classic = isClassic(run);
+        final StringBuilder sb = new StringBuilder(1024);
+        sb.append("\n ").append(r.kernel().toUpperCase(Locale.ROOT)).append(" Benchmark Completed.\n");
+        line(sb, "Class", String.valueOf(r.npbClass()));
+        line(sb, "Size", r.size());
+        line(sb, "Iterations", String.valueOf(r.iterations()));
+        line(sb, "Processes", String.valueOf(procs));
+        line(sb, "Sync", run.config().syncMode());
+        line(sb, "Barrier", barrier(run));
+        line(sb, "Time in seconds", format("%.3f", r.seconds()));
+        line(sb, "Mop/s total", format("%.2f", r.mops()));
+        line(sb, "Mop/s/process", format("%.2f", r.mops() / procs));
+        line(sb, "Verification", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
+        line(sb, "T_sync", format("%.6f s (mean over processes)", run.meanSyncSeconds()));
+        if (classic) {
+            line(sb, "T_barrier", format("%.6f s", run.meanBarrierSeconds()));
+            line(sb, "T_comm", format("%.6f s", run.meanCommSeconds()));
+        }
+        line(sb, "Supersteps", String.valueOf(run.supersteps()[0]));
+        return sb.toString();
+    }
+
+    /**
+     * @return the result as an insertion-ordered map for {@link org.jbsplib.core.cli.Json}: kernel, class, size,
+     *     iterations, verified, seconds, mops, then the run's configuration and statistics in the shape every
+     *     command uses ({@link RunOptions#toJson}: procs, sync, barrier, t_sync, t_barrier, t_comm as means in
+     *     seconds, and the per_process array), then the kernel's details
+     */
+    public static Map<String, Object> json(final NpbResult r) {
+        final Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kernel", r.kernel());
+        m.put("class", String.valueOf(r.npbClass()));
+        m.put("size", r.size());
+        m.put("iterations", r.iterations());
+        m.put("verified", r.verified());
+        m.put("seconds", r.seconds());
+        m.put("mops", r.mops());
+        m.putAll(RunOptions.toJson(r.run()));
+        m.put("details", r.details());
+        return m;
+    }
+
+    private static boolean isClassic(final RunResult run) {
+        return "org".equals(run.config().syncMode());
+    }
+
+    private static String barrier(final RunResult run) {
+        final String b = run.config().barrier();
+        return b == null || b.isEmpty() ? "default" : b;
+    }
+
+    private static void line(final StringBuilder sb, final String name, final String value) {
+        sb.append(' ').append(name).append(" = ").append(value).append('\n');
+    }
+
+    private static String format(final String pattern, final double value) {
+        return String.format(Locale.ROOT, pattern, value);
+    }
+}

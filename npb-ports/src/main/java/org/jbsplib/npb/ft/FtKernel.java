@@ -1,0 +1,84 @@
+package org.jbsplib.npb.ft;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
+import org.jbsplib.core.RunResult;
+import org.jbsplib.npb.common.NpbKernel;
+import org.jbsplib.npb.common.NpbOptions;
+import org.jbsplib.npb.common.NpbResult;
+import org.jbsplib.npb.common.VerificationData;
+
+/**
+ * NAS FT on the BSP API, as an {@link NpbKernel}: runs {@link FtProgram} (after {@link NpbOptions#WARMUP} untimed
+ * one-iteration runs), then verifies every process's checksum of every iteration against the official values
+ * with NPB's rule (relative error of the complex checksum at most epsilon).
+ *
+ * <p>Options (in {@link BspConfig#options()}): {@value #LAYOUT} the decomposition, {@value #LANES} the lines per
+ * FFT block (0: by line length).
+ * Stateless; found by {@link java.util.ServiceLoader}.
+ */
+public final class FtKernel implements NpbKernel {
+    /** Lines per FFT block; 0 chooses by line length. */
+    public static final String LANES = "ft.lanes";
+    /** Decomposition: {@code 1d} (slabs), {@code 2d} (pencils) or {@code auto} (slabs while P fits nz and ny). */
+    public static final String LAYOUT = "ft.layout";
+
+    @Override
+    public String name() {
+        return "ft";
+    }
+
+    @Override
+    public String classes() {
+        return VerificationData.load().classes("FT");
+    }
+
+    @Override
+    public NpbResult run(final char npbClass, final BspConfig config, final PrintStream progress) {
+        final FtClass c = FtClass.of(VerificationData.load(), npbClass);
+        final String layout = config.options().getOrDefault(LAYOUT, "auto");
+        final int p1 = FtPencils.rowSize(c, config.procs(), layout);
+        final int lanes = NpbOptions.intOption(config, LANES, 0, 0, 1 << 12);
+        final int warmups = NpbOptions.warmup(config);
+        for (int w = 0; w < warmups; w++) {
+            BspRuntime.run(NpbOptions.copy(config), new FtProgram(c, 1, p1, lanes,
+                new FtProgram.Outcome(1, config.procs()), null));
+        }
+        final FtProgram.Outcome outcome = new FtProgram.Outcome(c.niter(), config.procs());
+        final RunResult run = BspRuntime.run(config, new FtProgram(c, c.niter(), p1, lanes, outcome, progress));
+
+        boolean verified = true;
+        final double[][] sums = outcome.checksums(0);
+        final List<Object> computed = new ArrayList<>();
+        final List<Object> errors = new ArrayList<>();
+        for (int t = 1; t <= c.niter(); t++) {
+            final double err = c.relativeError(t, sums[t - 1][0], sums[t - 1][1]);
+            verified &= err <= c.epsilon();
+            computed.add(new double[] {sums[t - 1][0], sums[t - 1][1]});
+            errors.add(err);
+        }
+        for (int p = 1; p < config.procs(); p++) {
+            verified &= Arrays.deepEquals(sums, outcome.checksums(p));
+        }
+        double seconds = 0;
+        for (final double s : outcome.seconds()) {
+            seconds = Math.max(seconds, s);
+        }
+        final Map<String, Object> details = new LinkedHashMap<>();
+        details.put("layout", p1 == 1 ? "1d slab" : "2d pencils " + p1 + "x" + config.procs() / p1);
+        details.put("warmup_runs", warmups);
+        details.put("checksums", computed);
+        details.put("relative_errors", errors);
+        details.put("epsilon", c.epsilon());
+        details.put("process_seconds", outcome.seconds());
+        return new NpbResult(name(), c.name(), c.size(), c.niter(), verified, seconds, c.mops(seconds), run,
+            details);
+    }
+}

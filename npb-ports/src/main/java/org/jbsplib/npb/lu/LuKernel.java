@@ -1,0 +1,89 @@
+package org.jbsplib.npb.lu;
+
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
+import org.jbsplib.core.RunResult;
+import org.jbsplib.npb.common.NpbKernel;
+import org.jbsplib.npb.common.NpbResult;
+
+/**
+ * NAS LU on the BSP API: the pipelined SSOR wavefront over NPB's 2-D process grid, for P a power of two.
+ * Found by {@link java.util.ServiceLoader} as the {@code lu} kernel of {@code ./bsp npb}.
+ *
+ * <p>Thread-safe: each {@link #run} is an independent BSP run.
+ *
+ * <pre>{@code
+ * NpbResult r = new LuKernel().run('S', new BspConfig().procs(4).syncMode("rbs"), System.out);
+ * }</pre>
+ */
+public final class LuKernel implements NpbKernel {
+
+    @Override
+    public String name() {
+        return "lu";
+    }
+
+    @Override
+    public String classes() {
+        return LuClass.names();
+    }
+
+    @Override
+    public NpbResult run(final char npbClass, final BspConfig config, final PrintStream progress) {
+        return run(LuClass.of(npbClass), config, progress);
+    }
+
+    /** Runs {@code cls}, which tests may shorten (fewer iterations); see {@link #run(char, BspConfig, PrintStream)}. */
+    static NpbResult run(final LuClass cls, final BspConfig config, final PrintStream progress) {
+        // fail before starting threads if the grid cannot be split over P
+        LuDecomposition.of(config.procs(), 0, cls.nx(), cls.ny());
+        final AtomicReference<LuProcess> first = new AtomicReference<>();
+        final RunResult run = BspRuntime.run(config, bsp -> {
+            final LuDecomposition dec = LuDecomposition.of(bsp.nprocs(), bsp.pid(), cls.nx(), cls.ny());
+            final LuProcess p = new LuProcess(cls, dec, bsp, progress);
+            p.benchmark();
+            if (bsp.pid() == 0) {
+                first.set(p);
+            }
+        });
+        return result(cls, first.get(), run);
+    }
+
+    /** @return the NPB result of a finished run whose process 0 is {@code p} ({@code run} null for the twin) */
+    static NpbResult result(final LuClass cls, final LuProcess p, final RunResult run) {
+        final Map<String, Object> details = new LinkedHashMap<>();
+        final int procs = run == null ? 1 : run.config().procs();
+        final LuDecomposition grid = LuDecomposition.of(procs, 0, cls.nx(), cls.ny());
+        details.put("procGrid", grid.xdim() + "x" + grid.ydim());
+        details.put("supersteps", run == null ? new long[] {p.syncs() + 1} : run.supersteps());
+        details.put("dt", cls.dt());
+        details.put("omega", cls.omega());
+        details.put("epsilon", cls.epsilon());
+        details.put("xcr", p.rsdnm());
+        details.put("xcrRef", cls.xcrRef().clone());
+        details.put("xce", p.errnm());
+        details.put("xceRef", cls.xceRef().clone());
+        details.put("xci", p.frc());
+        details.put("xciRef", cls.xciRef());
+        final double seconds = p.seconds();
+        return new NpbResult("lu", cls.name(), cls.size(), p.steps(), p.verified(), seconds,
+            seconds > 0 ? cls.mops(seconds) : 0.0, run, details);
+    }
+
+    /** Runs the serial twin (P = 1, no BSP runtime): the check of the parallel runs. */
+    static NpbResult serial(final char npbClass, final PrintStream progress) {
+        return serial(LuClass.of(npbClass), progress);
+    }
+
+    /** Runs the serial twin of {@code cls}. */
+    static NpbResult serial(final LuClass cls, final PrintStream progress) {
+        final LuProcess p = new LuProcess(cls, LuDecomposition.of(1, 0, cls.nx(), cls.ny()), null, progress);
+        p.benchmark();
+        return result(cls, p, null);
+    }
+}

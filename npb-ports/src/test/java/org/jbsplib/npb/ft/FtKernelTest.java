@@ -1,0 +1,85 @@
+package org.jbsplib.npb.ft;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
+import org.jbsplib.npb.common.NpbOptions;
+import org.jbsplib.npb.common.NpbResult;
+import org.jbsplib.npb.common.VerificationData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** FT class S on the BSP runtime, every process count and sync mode available. */
+class FtKernelTest {
+    static List<Arguments> runs() {
+        final List<Arguments> runs = new java.util.ArrayList<>();
+        for (final String sync : BspRuntime.syncModes().keySet()) {
+            for (final int p : new int[] {1, 2, 4, 8}) {
+                runs.add(Arguments.of(sync, p, "1d"));
+            }
+            runs.add(Arguments.of(sync, 4, "2d"));
+        }
+        return runs;
+    }
+
+    @ParameterizedTest(name = "sync={0} P={1} layout={2}")
+    @MethodSource("runs")
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldVerifyClassS(final String sync, final int procs, final String layout) {
+        final BspConfig config = new BspConfig().procs(procs).syncMode(sync).option(NpbOptions.WARMUP, "0")
+            .option(FtKernel.LAYOUT, layout);
+        final NpbResult r = new FtKernel().run('S', config, null);
+        assertTrue(r.verified(), () -> "relative errors " + r.details().get("relative_errors"));
+        assertEquals(procs, r.run().stats().size());
+        // registration sync, transposes (1 per 3-D FFT in slabs, 2 in pencils) and a checksum per iteration,
+        // plus the initial superstep
+        final long transposes = "1d".equals(layout) ? 1 : 2;
+        assertEquals(1 + transposes * (1 + r.iterations()) + r.iterations() + 1, r.run().supersteps()[0]);
+    }
+
+    @ParameterizedTest(name = "barrier={0}")
+    @ValueSource(strings = {"central", "dissemination", "tree:fanout=2", "pairwise"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldVerifyClassSOnBarrierBackendsOfTheClassicSync(final String barrier) {
+        final BspConfig config = new BspConfig().procs(4).syncMode("org").barrier(barrier)
+            .option(NpbOptions.WARMUP, "0");
+        final NpbResult r = new FtKernel().run('S', config, null);
+        assertTrue(r.verified(), () -> "relative errors " + r.details().get("relative_errors"));
+        assertEquals(barrier, r.run().config().barrier());
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldMatchTheSerialTwinOnEveryProcess() {
+        final FtClass s = FtClass.of(VerificationData.load(), 'S');
+        final double[][] twin = new SerialFt(s).run();
+        final FtProgram.Outcome outcome = new FtProgram.Outcome(s.niter(), 4);
+        BspRuntime.run(new BspConfig().procs(4), new FtProgram(s, s.niter(), 1, 0, outcome, null));
+        for (int p = 0; p < 4; p++) {
+            for (int t = 0; t < s.niter(); t++) {
+                assertEquals(twin[t][0], outcome.checksums(p)[t][0], 1e-12 * Math.abs(twin[t][0]));
+                assertEquals(twin[t][1], outcome.checksums(p)[t][1], 1e-12 * Math.abs(twin[t][1]));
+            }
+        }
+    }
+
+    @Test
+    void shouldRejectAProcessCountNamingIt() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> new FtKernel().run('S', new BspConfig().procs(6), null));
+        assertTrue(e.getMessage().contains("procs=6"), e.getMessage());
+        final IllegalArgumentException x = assertThrows(IllegalArgumentException.class,
+            () -> new FtKernel().run('X', new BspConfig().procs(1), null));
+        assertTrue(x.getMessage().contains("class=X"), x.getMessage());
+    }
+}

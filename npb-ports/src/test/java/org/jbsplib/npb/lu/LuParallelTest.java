@@ -1,0 +1,120 @@
+package org.jbsplib.npb.lu;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
+import org.jbsplib.npb.common.NpbResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class LuParallelTest {
+
+    @ParameterizedTest(name = "class S, P={0}, sync={1}")
+    @CsvSource({"1, org", "2, org", "4, org", "8, org", "16, org", "1, rbs", "2, rbs", "4, rbs", "8, rbs"})
+    void shouldVerifyClassSAndMatchTheSerialTwin(final int procs, final String sync) throws Exception {
+        assumeTrue(BspRuntime.syncModes().containsKey(sync), () -> "sync mode " + sync + " is not on the class path");
+        final NpbResult r = new LuKernel().run('S', new BspConfig().procs(procs).syncMode(sync), null);
+        assertTrue(r.verified(), () -> "not verified: " + r.details());
+        final NpbResult twin = LuKernel.serial('S', null);
+        for (final String key : new String[] {"xcr", "xce"}) {
+            final double[] x = (double[]) r.details().get(key);
+            final double[] y = (double[]) twin.details().get(key);
+            for (int m = 0; m < 5; m++) {
+                assertEquals(y[m], x[m], Math.abs(y[m]) * 1e-12, key + "[" + m + "] vs serial twin");
+            }
+        }
+        assertEquals((double) twin.details().get("xci"), (double) r.details().get("xci"), 1e-12 * 8, "xci");
+    }
+
+    @Test
+    void shouldPrintProgressFromProcessZeroAtNpbsTimeSteps() throws Exception {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            new LuKernel().run('S', new BspConfig().procs(4), out);
+        }
+        assertEquals(List.of("LU class S: iteration 1 of 50", "LU class S: iteration 20 of 50",
+            "LU class S: iteration 40 of 50", "LU class S: iteration 50 of 50"),
+            bytes.toString(StandardCharsets.UTF_8).lines().toList());
+    }
+
+    @ParameterizedTest(name = "class S, P={0}, org on barrier {1}")
+    @CsvSource({"4, dissemination", "4, tree", "8, central", "2, pairwise"})
+    void shouldVerifyClassSOnOtherBarrierBackends(final int procs, final String barrier) throws Exception {
+        final NpbResult r = new LuKernel().run('S', new BspConfig().procs(procs).syncMode("org").barrier(barrier),
+            null);
+        assertTrue(r.verified(), () -> "not verified on " + barrier + ": " + r.details());
+        assertEquals(barrier, r.run().config().barrier());
+    }
+
+    /**
+     * Class A's grid, shortened to two iterations: its ghost exchanges are large streams (hundreds of KiB), which a
+     * relaxed sync must deliver as exactly as small ones. The relaxed run must be bitwise the classic one.
+     */
+    @ParameterizedTest(name = "class A grid, 2 iterations, P={0}: rbs == org")
+    @CsvSource({"2", "4"})
+    void shouldComputeBitwiseTheSameUnderBothSyncsOnClassAsGrid(final int procs) throws Exception {
+        assumeTrue(BspRuntime.syncModes().containsKey("rbs"), "sync mode rbs is not on the class path");
+        final LuClass a = LuClass.of('A');
+        final LuClass shortA = new LuClass('A', a.nx(), a.ny(), a.nz(), 2, a.dt(), a.omega(), a.tolrsd(), a.xcrRef(),
+            a.xceRef(), a.xciRef(), a.epsilon(), a.mops());
+        final NpbResult org = LuKernel.run(shortA, new BspConfig().procs(procs).syncMode("org"), null);
+        final NpbResult rbs = LuKernel.run(shortA, new BspConfig().procs(procs).syncMode("rbs"), null);
+        final NpbResult twin = LuKernel.serial(shortA, null);
+        for (final String key : new String[] {"xcr", "xce"}) {
+            assertArrayEquals((double[]) org.details().get(key), (double[]) rbs.details().get(key), 0.0, key);
+            final double[] x = (double[]) org.details().get(key);
+            final double[] y = (double[]) twin.details().get(key);
+            for (int m = 0; m < 5; m++) {
+                assertEquals(y[m], x[m], Math.abs(y[m]) * 1e-12, key + "[" + m + "] vs serial twin");
+            }
+        }
+        assertEquals((double) org.details().get("xci"), (double) rbs.details().get("xci"), 0.0, "xci");
+    }
+
+    /** A 20^3 grid, 3 iterations: P = 32 (8x4 grid) and 64 (8x8, blocks of 2 and 3 points) against the twin. */
+    @ParameterizedTest(name = "20^3 grid, P={0}: serial twin")
+    @CsvSource({"32", "64"})
+    void shouldMatchTheSerialTwinOnThirtyTwoAndSixtyFourProcesses(final int procs) throws Exception {
+        final LuClass s = LuClass.of('S');
+        final LuClass small = new LuClass('S', 20, 20, 20, 3, s.dt(), s.omega(), s.tolrsd(), s.xcrRef(), s.xceRef(),
+            s.xciRef(), s.epsilon(), s.mops());
+        final NpbResult par = LuKernel.run(small, new BspConfig().procs(procs).syncMode("org"), null);
+        final NpbResult twin = LuKernel.serial(small, null);
+        for (final String key : new String[] {"xcr", "xce"}) {
+            final double[] x = (double[]) par.details().get(key);
+            final double[] y = (double[]) twin.details().get(key);
+            for (int m = 0; m < 5; m++) {
+                assertEquals(y[m], x[m], Math.abs(y[m]) * 1e-12, key + "[" + m + "] vs serial twin");
+            }
+        }
+        assertEquals((double) twin.details().get("xci"), (double) par.details().get("xci"),
+            1e-12 * Math.abs((double) twin.details().get("xci")), "xci");
+    }
+
+    @ParameterizedTest(name = "P={0}: {1} stages per sweep")
+    @CsvSource({"1, 10", "2, 11", "4, 12", "8, 14", "16, 16"})
+    void shouldTakeOneSuperstepPerPipelineStage(final int procs, final int stages) throws Exception {
+        final NpbResult r = new LuKernel().run('S', new BspConfig().procs(procs).syncMode("org"), null);
+        // registration, erhs halo; each ssor: rhs halo + norm, per iteration two sweeps + rhs halo, and at the
+        // last of itmax iterations two norms; then two pintgr exchanges and the final reduction
+        final int itmax = 50;
+        final long syncs = 1 + 1 + (2 + (2L * stages + 1)) + (2 + itmax * (2L * stages + 1) + 2) + 3;
+        final long[] expected = new long[procs];
+        Arrays.fill(expected, syncs + 1);
+        assertArrayEquals(expected, (long[]) r.details().get("supersteps"));
+    }
+}
