@@ -30,6 +30,11 @@ import org.jbsplib.core.util.Bulk;
  * waits for no one else. {@code commit(reg, n)} waits, serving incoming messages, until {@code reg} has received
  * the {@code n} puts of the previous superstep (counted per superstep, see {@link UpdateCounts}).
  *
+ * <p><b>Eager streams.</b> A stream of at most {@code eagerLimitBytes} goes at the sync without waiting for its
+ * ack (in one {@code EAGER} frame with its req when it fits): the destination keeps it with the delayed req and
+ * writes it when the rule above acknowledges it. The ack is then owed, and the producer sends nothing more to that
+ * destination until it comes, so each pair still has one request in flight at most.
+ *
  * <p><b>Exchange supersteps.</b> Gets, BSMP messages and registration changes need information a process cannot
  * have without hearing from every other one, so supersteps that contain them use the count exchange (the
  * paper's "emulate the traditional implementation"): every process sends every other one an exchange frame
@@ -667,6 +672,15 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         }
     }
 
+    private boolean ackPending() {
+        for (int p = 0; p < nprocs; p++) {
+            if (ackUnsent[p]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Retries control frames that found a full inbox. @return whether any went out */
     private boolean flushControl() {
         boolean progress = false;
@@ -834,14 +848,33 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     public void onProgramEnd() {
         mode = IN_END;
         final long f = process.superstep();
-        // not `control`: acknowledgements written while sendBlocking polls would overwrite it
-        final UnsafeBuffer doneFrame = new UnsafeBuffer(new byte[8]);
+        // DONE goes to each process after any acknowledgement owed to it that found a full inbox: a producer seeing
+        // DONE before the ack it waits for would take this process for one that ended without serving it.
+        final UnsafeBuffer doneFrame = new UnsafeBuffer(new byte[8]); // not `control`: acks reuse it while we poll
         doneFrame.putLong(0, f);
-        for (int i = 1; i < nprocs; i++) {
-            sendBlocking((me + i) % nprocs, DONE, doneFrame, 0, 8);
+        final boolean[] doneSent = new boolean[nprocs];
+        int toSend = nprocs - 1;
+        long waitStart = System.nanoTime();
+        while (toSend > 0) {
+            boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
+            progress |= flushControl();
+            for (int d = 0; d < nprocs; d++) {
+                if (d != me && !doneSent[d] && !ackUnsent[d] && endpoint.offer(d, DONE, doneFrame, 0, 8)) {
+                    doneSent[d] = true;
+                    toSend--;
+                    stats.addSent(1, 8);
+                    progress = true;
+                }
+            }
+            if (progress) {
+                endpoint.resetIdle();
+                waitStart = System.nanoTime();
+            } else {
+                waitIdle(waitStart, WAIT_END, null, 0);
+            }
         }
         // keep serving until every other process has ended: its last requests may still need this one
-        long waitStart = System.nanoTime();
+        waitStart = System.nanoTime();
         while (doneCount < nprocs - 1) {
             if (endpoint.poll(this, POLL_LIMIT) > 0 | flushControl()) {
                 endpoint.resetIdle();
@@ -1121,7 +1154,8 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     /** While this process waits in sync for acknowledgements: a process that ended can never give one. */
     private void checkWaitedPeers(final long s, final String where) {
         for (int d = 0; d < nprocs; d++) {
-            if (done[d] && requestTable.isRequested(d) && !requestTable.isServed(d)) {
+            // a process that ended in a later superstep still acknowledges this one at the end of its program
+            if (done[d] && doneSstep[d] <= s && requestTable.isRequested(d) && !requestTable.isServed(d)) {
                 throw process.fail("pid " + d + " ended its program in superstep " + doneSstep[d] + " while pid " + me
                     + " waits in " + where + " of superstep " + s + " for it to acknowledge a request: every process "
                     + "must make the same number of sync calls", null);

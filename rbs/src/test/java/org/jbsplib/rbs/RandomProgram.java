@@ -92,12 +92,12 @@ final class RandomProgram {
             if (s == 0) {
                 final int regs = 1 + rnd.nextInt(3);
                 for (int r = 0; r < regs; r++) {
-                    step.pushLengths.add(4 + rnd.nextInt(13));
+                    step.pushLengths.add(regLength(rnd));
                 }
                 step.exchange = true;
             } else if (s < supersteps) {
                 if (rnd.nextInt(100) < 15) {
-                    step.pushLengths.add(4 + rnd.nextInt(13));
+                    step.pushLengths.add(regLength(rnd));
                 }
                 final List<Integer> live = new ArrayList<>();
                 for (int r = 0; r < active.size(); r++) {
@@ -125,6 +125,11 @@ final class RandomProgram {
             prevCounts = counts;
         }
         return prog;
+    }
+
+    /** @return a registration length: mostly small, sometimes large enough that puts span several frames */
+    private static int regLength(final SplittableRandom rnd) {
+        return rnd.nextInt(10) == 0 ? 100 + rnd.nextInt(400) : 4 + rnd.nextInt(13);
     }
 
     private static void generateOps(final SplittableRandom rnd, final RandomProgram prog, final Step step,
@@ -176,6 +181,14 @@ final class RandomProgram {
     /** @return p+1 cut points of [0, len): segment i is [c[i], c[i+1]), assigned to source i */
     private static int[] cut(final SplittableRandom rnd, final int len, final int p) {
         final int[] c = new int[p + 1];
+        if (rnd.nextBoolean()) {
+            // one source owns the whole area: long puts (several frames with the smallest inbox)
+            final int owner = rnd.nextInt(p);
+            for (int i = owner + 1; i <= p; i++) {
+                c[i] = len;
+            }
+            return c;
+        }
         for (int i = 1; i < p; i++) {
             c[i] = rnd.nextInt(len + 1);
         }
@@ -230,12 +243,15 @@ final class RandomProgram {
                 return "registrations: " + areas.size() + " vs " + other.areas.size();
             }
             for (int r = 0; r < areas.size(); r++) {
-                if (!Arrays.equals(areas.get(r), other.areas.get(r))) {
-                    return "r" + r + ": " + Arrays.toString(areas.get(r)) + " vs " + Arrays.toString(other.areas.get(r));
+                final int i = Arrays.mismatch(areas.get(r), other.areas.get(r));
+                if (i >= 0) {
+                    return "r" + r + "[" + i + "] of " + areas.get(r).length + ": " + areas.get(r)[i] + " vs "
+                        + other.areas.get(r)[i];
                 }
             }
-            if (!Arrays.equals(getbuf, other.getbuf)) {
-                return "getbuf: " + Arrays.toString(getbuf) + " vs " + Arrays.toString(other.getbuf);
+            final int g = Arrays.mismatch(getbuf, other.getbuf);
+            if (g >= 0) {
+                return "getbuf[" + g + "]: " + getbuf[g] + " vs " + other.getbuf[g];
             }
             if (!log.equals(other.log)) {
                 return "messages: " + log + " vs " + other.log;

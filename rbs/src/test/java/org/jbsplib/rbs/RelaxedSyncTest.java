@@ -267,6 +267,30 @@ class RelaxedSyncTest {
             + "superstep 1: it has 1 and every other process has ended its program"), e.getMessage());
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {0, 16384})
+    void shouldServeASlowProducerAfterTheConsumerEnded(final int eager) {
+        // pid 1 never commits the last put: pid 0 may end before pid 1's request arrives, and must still serve it
+        final AtomicIntegerArray ended = new AtomicIntegerArray(1);
+        BspRuntime.run(rbs(2).option(ExchangePolicy.OPTION, "never").eagerLimitBytes(eager), bsp -> {
+            final int[] x = new int[1];
+            final Reg reg = bsp.pushReg(x);
+            bsp.sync();
+            if (bsp.pid() == 1) {
+                final long until = System.nanoTime() + 30_000_000L; // be late (not a wait for a condition)
+                while (System.nanoTime() < until && ended.get(0) == 0) {
+                    Thread.onSpinWait();
+                }
+                bsp.put(0, new int[] {5}, 0, reg, 0, 1);
+            }
+            bsp.sync();
+            bsp.sync();
+            if (bsp.pid() == 0) {
+                ended.set(0, 1);
+            }
+        });
+    }
+
     @Test
     void shouldRejectCommitOnAnUnregisteredArea() {
         final BspAbortException e = assertThrows(BspAbortException.class, () ->

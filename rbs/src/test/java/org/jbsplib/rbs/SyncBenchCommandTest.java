@@ -31,6 +31,7 @@ class SyncBenchCommandTest {
         assertEquals(0, code);
         final String table = out.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("alltoall     3   rbs"), table);
+        assertTrue(table.contains("min vs org"), table);
         @SuppressWarnings("unchecked")
         final Map<String, Object> parsed = (Map<String, Object>) Json.parse(Files.readString(json));
         final List<?> rows = (List<?>) parsed.get("rows");

@@ -8,8 +8,8 @@ import org.agrona.MutableDirectBuffer;
 
 /**
  * A decorator of a {@link Transport} that makes timing adversarial, for tests and for {@code --chaos SEED}: frames
- * are held back for random delays, frames of different senders are delivered in a random order, and the polling
- * process is randomly slowed down. Per-pair FIFO order, the one ordering guarantee of every transport, is kept:
+ * are held back for random delays, frames of different senders are delivered in a random order, a poll delivers
+ * only a few frames, and the polling process is randomly slowed down. Per-pair FIFO order, the one ordering guarantee of every transport, is kept:
  * a frame is never released before an earlier frame of the same sender.
  *
  * <pre>{@code
@@ -153,8 +153,10 @@ public final class ChaosTransport implements Transport {
             maybeSlowDown();
             inner.poll(this, Integer.MAX_VALUE);
             final boolean drain = limit == Integer.MAX_VALUE;
+            // a few frames per poll at most, so that a receiver acts between the frames of one stream
+            final int most = drain ? limit : Math.min(limit, 1 + random.nextInt(4));
             int n = 0;
-            while (n < limit && heldFrames > 0) {
+            while (n < most && heldFrames > 0) {
                 final long now = System.nanoTime();
                 int readyCount = 0;
                 for (int s = 0; s < held.length; s++) {
