@@ -133,6 +133,21 @@ public final class BspRuntime {
         }
     }
 
+    /**
+     * The live statistics of the calling process, for measuring a section of a program (see
+     * {@link SyncStats#snapshot()}). Thread-confined: call it and read the result on the process's own thread.
+     *
+     * @param bsp the {@link org.jbsplib.api.Bsp} this runtime gave the program
+     * @return that process's statistics, updated by every later sync and commit
+     * @throws IllegalArgumentException if {@code bsp} is not a process of this runtime
+     */
+    public static SyncStats stats(final org.jbsplib.api.Bsp bsp) {
+        if (bsp instanceof BspProcess process) {
+            return process.stats();
+        }
+        throw new IllegalArgumentException("bsp=" + bsp + " is not a process of the JBSPlib runtime");
+    }
+
     /** @return the sync mode named {@code name} */
     public static SyncProtocolFactory syncMode(final String name) {
         final TreeMap<String, SyncProtocolFactory> known = syncModes();

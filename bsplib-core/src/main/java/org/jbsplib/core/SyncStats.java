@@ -7,6 +7,15 @@ package org.jbsplib.core;
  * including waiting) and {@code commNs} phase 2 (the data). {@code syncNs} is the whole time spent in
  * {@code sync()} and {@code commit()} (the paper's T_sync). Sync modes may add named counters
  * ({@link #counter(String)}): messages by kind, waits, and so on.
+ *
+ * <p>Thread-confined: a process's statistics are written by its own thread only; read them from that thread
+ * during the run ({@link BspRuntime#stats(org.jbsplib.api.Bsp)}) or from any thread after the run. To measure a
+ * section of a program, take a {@link #snapshot()} where it starts and {@link #since(SyncStats)} where it ends:
+ * <pre>{@code
+ * SyncStats start = BspRuntime.stats(bsp).snapshot();
+ * timedSection(bsp);
+ * SyncStats section = BspRuntime.stats(bsp).since(start);
+ * }</pre>
  */
 public final class SyncStats {
     private long syncs;
@@ -131,6 +140,52 @@ public final class SyncStats {
 
     public long framesReceived() {
         return framesReceived;
+    }
+
+    /** @return a copy of the sums and counters as they are now (without the per-sync lists) */
+    public SyncStats snapshot() {
+        final SyncStats copy = new SyncStats();
+        copy.syncs = syncs;
+        copy.syncNs = syncNs;
+        copy.barrierNs = barrierNs;
+        copy.commNs = commNs;
+        copy.commitNs = commitNs;
+        copy.waitNs = waitNs;
+        copy.bytesSent = bytesSent;
+        copy.bytesReceived = bytesReceived;
+        copy.framesSent = framesSent;
+        copy.framesReceived = framesReceived;
+        copy.counters.putAll(counters);
+        return copy;
+    }
+
+    /**
+     * @param start an earlier {@link #snapshot()} of these statistics
+     * @return what was recorded since {@code start}: every sum and counter minus its value then (counters that did
+     *     not change are left out)
+     */
+    public SyncStats since(final SyncStats start) {
+        if (start == null) {
+            throw new IllegalArgumentException("start=null");
+        }
+        final SyncStats d = new SyncStats();
+        d.syncs = syncs - start.syncs;
+        d.syncNs = syncNs - start.syncNs;
+        d.barrierNs = barrierNs - start.barrierNs;
+        d.commNs = commNs - start.commNs;
+        d.commitNs = commitNs - start.commitNs;
+        d.waitNs = waitNs - start.waitNs;
+        d.bytesSent = bytesSent - start.bytesSent;
+        d.bytesReceived = bytesReceived - start.bytesReceived;
+        d.framesSent = framesSent - start.framesSent;
+        d.framesReceived = framesReceived - start.framesReceived;
+        for (final java.util.Map.Entry<String, Long> e : counters.entrySet()) {
+            final long delta = e.getValue() - start.counter(e.getKey());
+            if (delta != 0) {
+                d.counters.put(e.getKey(), delta);
+            }
+        }
+        return d;
     }
 
     /** @return phase-1 times of each sync, if {@link #recordPerSync(boolean)} was on */

@@ -10,7 +10,8 @@ import org.jbsplib.core.cli.RunOptions;
 /**
  * The NPB-style report of an {@link NpbResult}: the text block NPB prints at the end of a run, extended with the
  * BSP synchronization breakdown (means over processes: T_sync, and for the classic sync T_barrier and T_comm),
- * and the same facts as a JSON object.
+ * and the same facts as a JSON object. The kernels measure the breakdown over their timed section
+ * ({@link TimedSection}), the code "Time in seconds" covers; "Supersteps" counts the whole run's.
  *
  * <p>Stateless.
  * <pre>{@code

@@ -78,7 +78,7 @@ public final class FtKernel implements NpbKernel {
         details.put("relative_errors", errors);
         details.put("epsilon", c.epsilon());
         details.put("process_seconds", outcome.seconds());
-        return new NpbResult(name(), c.name(), c.size(), c.niter(), verified, seconds, c.mops(seconds), run,
-            details);
+        return new NpbResult(name(), c.name(), c.size(), c.niter(), verified, seconds, c.mops(seconds),
+            outcome.section().of(run), details);
     }
 }

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.BspProgram;
 import org.jbsplib.api.Reg;
+import org.jbsplib.npb.common.TimedSection;
 
 /**
  * The BSP FT benchmark, run by every process: NPB's timed section (initial conditions, forward 3-D FFT, then per
@@ -27,11 +28,18 @@ public final class FtProgram implements BspProgram {
     public static final class Outcome {
         private final double[][][] checksums;
         private final double[] seconds;
+        private final TimedSection section;
 
         /** @param iterations time steps run @param nprocs P */
         public Outcome(final int iterations, final int nprocs) {
             checksums = new double[nprocs][iterations][2];
             seconds = new double[nprocs];
+            section = new TimedSection(nprocs);
+        }
+
+        /** @return the synchronization statistics of each process's timed section */
+        public TimedSection section() {
+            return section;
         }
 
         /** @return process {@code pid}'s checksums, {@code [t-1][0]} real and {@code [t-1][1]} imaginary */
@@ -90,6 +98,7 @@ public final class FtProgram implements BspProgram {
         final double[][] sums = outcome.checksums[pid];
         bsp.sync();
 
+        outcome.section.start(bsp);
         final double start = bsp.time();
         part.initialConditions();
         part.forwardX();
@@ -121,6 +130,7 @@ public final class FtProgram implements BspProgram {
             }
         }
         outcome.seconds[pid] = bsp.time() - start;
+        outcome.section.stop(bsp);
     }
 
     /** The checksum collective: partial sums to everyone, one superstep, then the same sum everywhere. */

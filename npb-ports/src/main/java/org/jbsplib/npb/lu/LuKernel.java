@@ -10,6 +10,7 @@ import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.RunResult;
 import org.jbsplib.npb.common.NpbKernel;
 import org.jbsplib.npb.common.NpbResult;
+import org.jbsplib.npb.common.TimedSection;
 
 /**
  * NAS LU on the BSP API: the pipelined SSOR wavefront over NPB's 2-D process grid, for P a power of two.
@@ -43,15 +44,17 @@ public final class LuKernel implements NpbKernel {
         // fail before starting threads if the grid cannot be split over P
         LuDecomposition.of(config.procs(), 0, cls.nx(), cls.ny());
         final AtomicReference<LuProcess> first = new AtomicReference<>();
+        final TimedSection section = new TimedSection(config.procs());
         final RunResult run = BspRuntime.run(config, bsp -> {
             final LuDecomposition dec = LuDecomposition.of(bsp.nprocs(), bsp.pid(), cls.nx(), cls.ny());
             final LuProcess p = new LuProcess(cls, dec, bsp, progress);
+            p.timedBy(section);
             p.benchmark();
             if (bsp.pid() == 0) {
                 first.set(p);
             }
         });
-        return result(cls, first.get(), run);
+        return result(cls, first.get(), section.of(run));
     }
 
     /** @return the NPB result of a finished run whose process 0 is {@code p} ({@code run} null for the twin) */

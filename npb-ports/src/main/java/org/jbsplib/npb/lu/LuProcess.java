@@ -4,6 +4,7 @@ import java.io.PrintStream;
 
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.Reg;
+import org.jbsplib.npb.common.TimedSection;
 
 /**
  * One process of the NAS LU benchmark: the SSOR solver of the 5-equation system on this process's block of the
@@ -138,6 +139,7 @@ final class LuProcess {
     private double frc;
     private double seconds;
     private int steps;
+    private TimedSection section;
 
     /**
      * @param cls      the benchmark class
@@ -218,6 +220,14 @@ final class LuProcess {
     }
 
     // ================================================================== driver
+
+    /** Records the synchronization statistics of the timed SSOR iterations in {@code s} (BSP runs only). */
+    void timedBy(final TimedSection s) {
+        if (bsp == null) {
+            throw new IllegalStateException("the serial twin has no BSP statistics");
+        }
+        section = s;
+    }
 
     /**
      * Runs the benchmark as NPB does: set up, one warm-up SSOR iteration, reset, the timed SSOR iterations, then
@@ -715,6 +725,9 @@ final class LuProcess {
         final double tmp = 1.0 / (omega * (2.0 - omega));
         rhs();
         l2norm(rsd, rsdnm);
+        if (section != null) {
+            section.start(bsp);
+        }
         final long start = System.nanoTime();
         int istep = 1;
         for (; istep <= niter; istep++) {
@@ -740,6 +753,9 @@ final class LuProcess {
             }
         }
         seconds = (System.nanoTime() - start) / 1e9;
+        if (section != null) {
+            section.stop(bsp);
+        }
         steps = Math.min(istep, niter);
     }
 
