@@ -9,12 +9,13 @@ import org.jbsplib.core.BspProcess;
 import org.jbsplib.core.SyncStats;
 import org.jbsplib.core.registry.RegHandle;
 import org.jbsplib.core.registry.RegistrationTable;
+import org.jbsplib.core.sync.FrameStash;
 import org.jbsplib.core.sync.Outbox;
+import org.jbsplib.core.sync.RecordWriter;
 import org.jbsplib.core.sync.SyncProtocol;
 import org.jbsplib.core.sync.Wire;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
-import org.jbsplib.core.util.Bulk;
 
 /**
  * The relaxed barrier synchronization (RBS) of Kim, Ha and Jhon (§3, Figure 4 of the paper): processes do not
@@ -67,7 +68,7 @@ import org.jbsplib.core.util.Bulk;
  * });
  * }</pre>
  */
-public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.RecordSink {
+public final class RelaxedSync implements SyncProtocol, FrameHandler {
     /** A request: {@code [long superstep]}. */
     static final int REQ = Wire.PROTOCOL_BASE;
     /** An acknowledgement: {@code [long superstep]}. */
@@ -144,8 +145,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     private final boolean[] ackOwed;
     private final long[] owedSstep;
     // data of an eager stream whose req still waits in the acknowledge table
-    private final ExpandableArrayBuffer[] early;
-    private final int[] earlyEnd;
+    private final FrameStash early;
     private final boolean[] earlyClosed;
 
     // incoming streams: at most one per source at a time
@@ -161,8 +161,8 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     private final ExchangeFrame[] consumed;
     private final boolean[] expect;
     private final boolean[] exEnd;
-    private final ExpandableArrayBuffer[] stash;
-    private final int[] stashEnd;
+    private final FrameStash stash;
+    private final RecordWriter writer;
     private int applySrc = Integer.MAX_VALUE;
     private final DirectBuffer[] regOpViews;
     private final int[] regOpOffsets;
@@ -201,8 +201,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         this.eagerLimit = process.config().eagerLimitBytes();
         this.ackOwed = new boolean[nprocs];
         this.owedSstep = new long[nprocs];
-        this.early = new ExpandableArrayBuffer[nprocs];
-        this.earlyEnd = new int[nprocs];
+        this.early = new FrameStash(nprocs);
         this.earlyClosed = new boolean[nprocs];
         this.inOpen = new boolean[nprocs];
         this.inSstep = new long[nprocs];
@@ -213,8 +212,8 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         this.consumed = new ExchangeFrame[nprocs];
         this.expect = new boolean[nprocs];
         this.exEnd = new boolean[nprocs];
-        this.stash = new ExpandableArrayBuffer[nprocs];
-        this.stashEnd = new int[nprocs];
+        this.stash = new FrameStash(nprocs);
+        this.writer = new RecordWriter(process, this::countUpdate);
         this.regOpViews = new DirectBuffer[nprocs];
         this.regOpOffsets = new int[nprocs];
         this.done = new boolean[nprocs];
@@ -334,7 +333,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         mode = IN_SYNC;
         serveOwnGets();
         applySstep = s;
-        process.outbox(me).applyLocally(this);
+        process.outbox(me).applyLocally(writer);
         // requests in the acknowledge table that should be acknowledged in this superstep
         for (int src = 0; src < nprocs; src++) {
             if (acknowledgeTable.isPending(src) && acknowledgeTable.sstep(src) <= s) {
@@ -391,7 +390,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
             final ExchangeFrame x = current(src);
             allCommitted &= (x.flags & FLAG_COMMITTED) != 0;
             if (acknowledgeTable.isPending(src) && acknowledgeTable.sstep(src) == s) {
-                if (earlyEnd[src] > 0 || earlyClosed[src]) {
+                if (early.holds(src) || earlyClosed[src]) {
                     throw process.fail("protocol error: an eager stream of superstep " + s + " from pid " + src
                         + " in a count-exchange superstep", null);
                 }
@@ -547,7 +546,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
             final int src = applySrc;
             if (src == me) {
                 applySstep = process.superstep();
-                process.outbox(me).applyLocally(this);
+                process.outbox(me).applyLocally(writer);
                 applySrc++;
                 progress = true;
                 continue;
@@ -556,7 +555,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
                 applySrc++;
                 continue;
             }
-            if (stashEnd[src] > 0) {
+            if (stash.holds(src)) {
                 applyStash(src);
                 progress = true;
             }
@@ -570,15 +569,8 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
     }
 
     private void applyStash(final int src) {
-        final ExpandableArrayBuffer b = stash[src];
         applySstep = inSstep[src];
-        int at = 0;
-        while (at < stashEnd[src]) {
-            final int len = b.getInt(at);
-            applyFrame(b, at + 4, len);
-            at += 4 + len;
-        }
-        stashEnd[src] = 0;
+        stash.drain(src, writer);
     }
 
     private void finishSuperstep(final boolean exchange) {
@@ -654,17 +646,10 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         } else {
             ackUnsent[src] = true;
         }
-        if (earlyEnd[src] > 0 || earlyClosed[src]) {
+        if (early.holds(src) || earlyClosed[src]) {
             // an eager stream that arrived before this acknowledgement: write it now
-            final ExpandableArrayBuffer b = early[src];
             applySstep = r;
-            int at = 0;
-            while (at < earlyEnd[src]) {
-                final int len = b.getInt(at);
-                applyFrame(b, at + 4, len);
-                at += 4 + len;
-            }
-            earlyEnd[src] = 0;
+            early.drain(src, writer);
             if (earlyClosed[src]) {
                 earlyClosed[src] = false;
                 inOpen[src] = false;
@@ -986,14 +971,14 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
             if (!acknowledgeTable.isPending(src)) {
                 throw process.fail("protocol error: data from pid " + src + " without a request", null);
             }
-            keepEarly(src, buffer, offset, length);
+            early.keep(src, buffer, offset, length);
             return;
         }
         if (inExchange[src] && applySrc != src) {
-            keep(src, buffer, offset, length);
+            stash.keep(src, buffer, offset, length);
         } else {
             applySstep = inSstep[src];
-            applyFrame(buffer, offset, length);
+            writer.applyFrame(buffer, offset, length);
         }
     }
 
@@ -1049,78 +1034,6 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler, Outbox.Rec
         final ExchangeFrame x = other.received ? other : cur;
         x.getRequests.putBytes(x.getRequestCount * Wire.GET_REQ_BYTES, buffer, offset, length);
         x.getRequestCount += length / Wire.GET_REQ_BYTES;
-    }
-
-    private void keep(final int src, final DirectBuffer buffer, final int offset, final int length) {
-        ExpandableArrayBuffer b = stash[src];
-        if (b == null) {
-            b = new ExpandableArrayBuffer(Math.max(256, length + 4));
-            stash[src] = b;
-        }
-        final int at = stashEnd[src];
-        b.putInt(at, length);
-        b.putBytes(at + 4, buffer, offset, length);
-        stashEnd[src] = at + 4 + length;
-    }
-
-    private void keepEarly(final int src, final DirectBuffer buffer, final int offset, final int length) {
-        ExpandableArrayBuffer b = early[src];
-        if (b == null) {
-            b = new ExpandableArrayBuffer(Math.max(256, length + 4));
-            early[src] = b;
-        }
-        final int at = earlyEnd[src];
-        b.putInt(at, length);
-        b.putBytes(at + 4, buffer, offset, length);
-        earlyEnd[src] = at + 4 + length;
-    }
-
-    private void applyFrame(final DirectBuffer buffer, final int offset, final int length) {
-        int at = offset;
-        final int end = offset + length;
-        while (at < end) {
-            onRecord(buffer, at, false);
-            at += Wire.REC_HEADER + buffer.getInt(at + Wire.REC_LENGTH);
-        }
-    }
-
-    @Override
-    public void onRecord(final DirectBuffer b, final int at, final boolean local) {
-        final int kindByte = b.getByte(at + Wire.REC_KIND);
-        final int kind = kindByte & Wire.KIND_MASK;
-        final int id = b.getInt(at + Wire.REC_ID);
-        final long offset = b.getLong(at + Wire.REC_OFFSET);
-        final int len = b.getInt(at + Wire.REC_LENGTH);
-        final int data = at + Wire.REC_HEADER;
-        switch (kind) {
-            case Wire.PUT -> {
-                final RegHandle h = process.registry().slot(id);
-                if (h == null || offset + len > h.lengthBytes()) {
-                    throw process.fail("put into reg#" + id + " bytes [" + offset + ", " + (offset + len) + ") on pid "
-                        + me + ": " + (h == null ? "not registered" : h + " has " + h.lengthBytes() + " bytes"), null);
-                }
-                Bulk.write(b, data, h.area(), offset, len);
-                if ((kindByte & Wire.LAST) != 0) {
-                    countUpdate(h, id);
-                }
-            }
-            case Wire.GET_REPLY -> Bulk.write(b, data, process.getArea(id), process.getOffset(id) + offset, len);
-            case Wire.BSMP -> {
-                if ((kindByte & Wire.FIRST) != 0) {
-                    process.messages().begin(id, b.getInt(at + Wire.REC_TOTAL) - id);
-                }
-                process.messages().fill((int) offset, b, data, len);
-            }
-            default -> throw process.fail("protocol error: record kind " + kind + " on pid " + me, null);
-        }
-    }
-
-    @Override
-    public void onLocalHpPut(final int slot, final long dstOffsetBytes, final Object src, final long srcOffsetBytes,
-        final int lengthBytes) {
-        final RegHandle h = process.registry().slot(slot);
-        Bulk.copy(src, srcOffsetBytes, h.area(), dstOffsetBytes, lengthBytes, h.elementType().bytes());
-        countUpdate(h, slot);
     }
 
     private void countUpdate(final RegHandle h, final int slot) {

@@ -13,7 +13,6 @@ import org.jbsplib.core.registry.RegHandle;
 import org.jbsplib.core.registry.RegistrationTable;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
-import org.jbsplib.core.util.Bulk;
 
 /**
  * The classic two-phase sync of the Oxford BSP toolset (§2 of the relaxed-barrier paper).
@@ -36,7 +35,7 @@ import org.jbsplib.core.util.Bulk;
  * superstep ahead of another in phase 1, so COUNT frames are double-buffered by superstep parity and every
  * other frame belongs to the current superstep.
  */
-public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.RecordSink, BarrierClient {
+public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierClient {
     private static final int COUNT_SSTEP = 0;
     private static final int COUNT_BYTES = 8;
     private static final int COUNT_PUTS = 16;
@@ -77,8 +76,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.Rec
     private final boolean[] grantSent;
     private final boolean[] hasIn;
     private final boolean[] eagerIn;
-    private final ExpandableArrayBuffer[] stash;
-    private final int[] stashEnd;
+    private final FrameStash stash;
+    private final RecordWriter writer;
     private int applySrc;
     private boolean applying;
     private int[] updates = new int[16];
@@ -114,8 +113,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.Rec
         this.grantSent = new boolean[nprocs];
         this.hasIn = new boolean[nprocs];
         this.eagerIn = new boolean[nprocs];
-        this.stash = new ExpandableArrayBuffer[nprocs];
-        this.stashEnd = new int[nprocs];
+        this.stash = new FrameStash(nprocs);
+        this.writer = new RecordWriter(process, (reg, slot) -> updates[slot]++);
         this.regOpViews = new DirectBuffer[nprocs];
         this.regOpOffsets = new int[nprocs];
     }
@@ -325,7 +324,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.Rec
                 continue;
             }
             if (s == me) {
-                process.outbox(me).applyLocally(this);
+                process.outbox(me).applyLocally(writer);
                 applySrc++;
                 progress = true;
                 continue;
@@ -334,7 +333,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.Rec
                 if (!endReceived[s]) {
                     return progress;
                 }
-                applyStash(s);
+                stash.drain(s, writer);
             } else {
                 if (!grantSent[s]) {
                     if (!endpoint.offer(s, Wire.GRANT, scratch, 0, 0)) {
@@ -351,17 +350,6 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.Rec
             progress = true;
         }
         return progress;
-    }
-
-    private void applyStash(final int s) {
-        final ExpandableArrayBuffer b = stash[s];
-        int at = 0;
-        while (at < stashEnd[s]) {
-            final int len = b.getInt(at);
-            applyFrame(b, at + 4, len);
-            at += 4 + len;
-        }
-        stashEnd[s] = 0;
     }
 
     private boolean sendStreams(final int parity) {
@@ -425,7 +413,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.Rec
             endReceived[s] = false;
             grantSent[s] = false;
             getsFrom[s] = 0;
-            stashEnd[s] = 0;
+            stash.clear(s);
             countReceived[parity][s] = false;
         }
         countsReceived[parity] = 0;
@@ -466,9 +454,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.Rec
             }
             case Wire.DATA -> {
                 if (applying && applySrc == src && grantSent[src]) {
-                    applyFrame(buffer, offset, length);
+                    writer.applyFrame(buffer, offset, length);
                 } else {
-                    keep(src, buffer, offset, length);
+                    stash.keep(src, buffer, offset, length);
                 }
             }
             case Wire.END -> endReceived[src] = true;
@@ -503,66 +491,6 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, Outbox.Rec
         }
         countReceived[parity][src] = true;
         countsReceived[parity]++;
-    }
-
-    private void keep(final int src, final DirectBuffer buffer, final int offset, final int length) {
-        ExpandableArrayBuffer b = stash[src];
-        if (b == null) {
-            b = new ExpandableArrayBuffer(Math.max(256, length + 4));
-            stash[src] = b;
-        }
-        final int at = stashEnd[src];
-        b.putInt(at, length);
-        b.putBytes(at + 4, buffer, offset, length);
-        stashEnd[src] = at + 4 + length;
-    }
-
-    private void applyFrame(final DirectBuffer buffer, final int offset, final int length) {
-        int at = offset;
-        final int end = offset + length;
-        while (at < end) {
-            onRecord(buffer, at, false);
-            at += Wire.REC_HEADER + buffer.getInt(at + Wire.REC_LENGTH);
-        }
-    }
-
-    @Override
-    public void onRecord(final DirectBuffer b, final int at, final boolean local) {
-        final int kindByte = b.getByte(at + Wire.REC_KIND);
-        final int kind = kindByte & Wire.KIND_MASK;
-        final int id = b.getInt(at + Wire.REC_ID);
-        final long offset = b.getLong(at + Wire.REC_OFFSET);
-        final int len = b.getInt(at + Wire.REC_LENGTH);
-        final int data = at + Wire.REC_HEADER;
-        switch (kind) {
-            case Wire.PUT -> {
-                final RegHandle h = process.registry().slot(id);
-                if (h == null || offset + len > h.lengthBytes()) {
-                    throw process.fail("put into reg#" + id + " bytes [" + offset + ", " + (offset + len) + ") on pid "
-                        + me + ": " + (h == null ? "not registered" : h + " has " + h.lengthBytes() + " bytes"), null);
-                }
-                Bulk.write(b, data, h.area(), offset, len);
-                if ((kindByte & Wire.LAST) != 0) {
-                    updates[id]++;
-                }
-            }
-            case Wire.GET_REPLY -> Bulk.write(b, data, process.getArea(id), process.getOffset(id) + offset, len);
-            case Wire.BSMP -> {
-                if ((kindByte & Wire.FIRST) != 0) {
-                    process.messages().begin(id, b.getInt(at + Wire.REC_TOTAL) - id);
-                }
-                process.messages().fill((int) offset, b, data, len);
-            }
-            default -> throw process.fail("protocol error: record kind " + kind + " on pid " + me, null);
-        }
-    }
-
-    @Override
-    public void onLocalHpPut(final int slot, final long dstOffsetBytes, final Object src, final long srcOffsetBytes,
-        final int lengthBytes) {
-        final RegHandle h = process.registry().slot(slot);
-        Bulk.copy(src, srcOffsetBytes, h.area(), dstOffsetBytes, lengthBytes, h.elementType().bytes());
-        updates[slot]++;
     }
 
     // ------------------------------------------------------------------ waiting
