@@ -46,10 +46,10 @@ public final class SyncBenchCommand implements CliCommand {
     @Override
     public String help() {
         return String.join("\n",
-            "usage: ./bsp bench-sync [--procs 2,8,32] [--steps N] [--words W] [--reps R] [--patterns ring,alltoall]",
-            "                        [--modes org,rbs] [--work-us U] [--json FILE] [run options]",
+            "usage: ./bsp bench-sync [--procs 2,8,32] [--steps N] [--words W] [--reps R] [--warmup N]",
+            "                        [--patterns ring,alltoall] [--modes org,rbs] [--work-us U] [--json FILE] [run options]",
             "",
-            "Runs each pattern at each P under each sync mode: one warm-up run, then R measured runs (modes alternate);",
+            "Runs each pattern at each P under each sync mode: N warm-up runs, then R measured runs (modes alternate);",
             "reports the median and the minimum over runs of T_sync (mean over processes of the time in sync and",
             "commit), per run and per superstep. On a shared machine the minimum is the steadier figure.",
             "",
@@ -57,6 +57,8 @@ public final class SyncBenchCommand implements CliCommand {
             "  --steps N          supersteps per run (default 300)",
             "  --words W          doubles per put (default 16)",
             "  --reps R           measured runs per configuration (default 3)",
+            "  --warmup N         unmeasured runs first, per configuration (default 3: on 2 cores the JIT compiles the",
+            "                     sync path while the processes run, and the first runs are often 10-50x slower)",
             "  --patterns LIST    ring, alltoall (default both)",
             "  --modes LIST       sync modes (default org,rbs)",
             "  --work-us U        busy work per superstep, U us times (1 + (pid+step) mod 3)/2 (default 0)",
@@ -67,8 +69,8 @@ public final class SyncBenchCommand implements CliCommand {
 
     @Override
     public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
-        final Args args = Args.parse(argv, RunOptions.values("--steps", "--words", "--reps", "--patterns", "--modes",
-            "--work-us"), RunOptions.flags());
+        final Args args = Args.parse(argv, RunOptions.values("--steps", "--words", "--reps", "--warmup", "--patterns",
+            "--modes", "--work-us"), RunOptions.flags());
         if (args.has("--help")) {
             out.println(help());
             return 0;
@@ -80,6 +82,10 @@ public final class SyncBenchCommand implements CliCommand {
         final int steps = positive(args, "--steps", 300);
         final int words = positive(args, "--words", 16);
         final int reps = positive(args, "--reps", 3);
+        final int warmups = args.intValue("--warmup", 3);
+        if (warmups < 0) {
+            throw new CliException("option --warmup=" + warmups + " must be >= 0");
+        }
         final int workUs = args.intValue("--work-us", 0);
         if (workUs < 0) {
             throw new CliException("option --work-us=" + workUs + " must be >= 0");
@@ -107,7 +113,7 @@ public final class SyncBenchCommand implements CliCommand {
                 shared.add(w);
             }
         }
-        final Args runArgs = Args.parse(shared, RunOptions.values("--steps", "--words", "--reps",
+        final Args runArgs = Args.parse(shared, RunOptions.values("--steps", "--words", "--reps", "--warmup",
             "--patterns", "--modes", "--work-us"), RunOptions.flags());
         final List<Object> rows = new ArrayList<>();
         out.printf("%-9s %4s %5s %14s %14s %12s %14s %12s%n", "pattern", "P", "mode", "T_sync [ms]", "per step [us]",
@@ -117,7 +123,7 @@ public final class SyncBenchCommand implements CliCommand {
                 // modes alternate run by run, so that both see the same background load of a shared machine
                 final double[][] tsync = new double[modes.size()][reps];
                 final RunResult[] last = new RunResult[modes.size()];
-                for (int rep = -1; rep < reps; rep++) {
+                for (int rep = -warmups; rep < reps; rep++) {
                     for (int m = 0; m < modes.size(); m++) {
                         final BspConfig config = RunOptions.config(runArgs).procs(p).syncMode(modes.get(m));
                         final RunResult r = BspRuntime.run(config, program(pattern, steps, words, workUs));
@@ -168,6 +174,7 @@ public final class SyncBenchCommand implements CliCommand {
             json.put("steps", steps);
             json.put("words", words);
             json.put("reps", reps);
+            json.put("warmup_runs", warmups);
             json.put("work_us", workUs);
             json.put("rows", rows);
             Json.writeFile(args.value("--json", null), json);

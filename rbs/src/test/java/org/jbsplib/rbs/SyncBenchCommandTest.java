@@ -26,7 +26,7 @@ class SyncBenchCommandTest {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final Path json = dir.resolve("tsync.json");
         final int code = new SyncBenchCommand().run(List.of("--procs", "1,3", "--steps", "20", "--reps", "1",
-            "--json", json.toString(), "--quiet"), new PrintStream(out, true, StandardCharsets.UTF_8),
+            "--warmup", "1", "--json", json.toString(), "--quiet"), new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         assertEquals(0, code);
         final String table = out.toString(StandardCharsets.UTF_8);
@@ -36,6 +36,7 @@ class SyncBenchCommandTest {
         final Map<String, Object> parsed = (Map<String, Object>) Json.parse(Files.readString(json));
         final List<?> rows = (List<?>) parsed.get("rows");
         assertEquals(8, rows.size()); // 2 patterns x 2 P x 2 modes
+        assertEquals(1L, ((Number) parsed.get("warmup_runs")).longValue());
         final String text = Files.readString(json);
         assertTrue(text.contains("\"rbs.req\""), "counters of the relaxed sync in the JSON");
     }
@@ -49,5 +50,8 @@ class SyncBenchCommandTest {
         final CliException f = assertThrows(CliException.class,
             () -> new SyncBenchCommand().run(List.of("--patterns", "ring,star"), sink, sink));
         assertTrue(f.getMessage().contains("'star'"), f.getMessage());
+        final CliException g = assertThrows(CliException.class,
+            () -> new SyncBenchCommand().run(List.of("--warmup", "-1"), sink, sink));
+        assertTrue(g.getMessage().contains("--warmup=-1"), g.getMessage());
     }
 }

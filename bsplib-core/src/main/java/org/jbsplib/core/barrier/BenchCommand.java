@@ -53,7 +53,7 @@ public final class BenchCommand implements CliCommand {
     public int run(final List<String> args, final PrintStream out, final PrintStream err) throws Exception {
         final Args a = Args.parse(args, VALUES, FLAGS);
         if (a.positional().size() != 1 || !a.positional().get(0).equals("barrier")) {
-            throw new CliException("bench: expected the benchmark name 'barrier' (known: barrier), got "
+            throw new CliException("expected the benchmark name 'barrier' (known: barrier), got "
                 + a.positional());
         }
         final List<String> specs = new ArrayList<>();
@@ -70,11 +70,11 @@ public final class BenchCommand implements CliCommand {
         final long lateNs = a.longValue("--late-us", 20) * 1000;
         for (final int p : procs) {
             if (p < 1) {
-                throw new CliException("bench: --procs value " + p + " must be >= 1");
+                throw new CliException("--procs value " + p + " must be >= 1");
             }
         }
         if (cores < 1 || lateNs < 0) {
-            throw new CliException("bench: --cores=" + cores + " must be >= 1 and --late-us=" + lateNs / 1000
+            throw new CliException("--cores=" + cores + " must be >= 1 and --late-us=" + lateNs / 1000
                 + " >= 0");
         }
         final List<BarrierLatency.Result> results = new ArrayList<>();
@@ -84,7 +84,7 @@ public final class BenchCommand implements CliCommand {
             final int episodes = a.intValue("--episodes", Math.max(300, 20_000 / p));
             final int warmup = a.intValue("--warmup", episodes / 5);
             if (episodes < 2 || warmup < 0) {
-                throw new CliException("bench: --episodes=" + episodes + " must be >= 2, --warmup=" + warmup
+                throw new CliException("--episodes=" + episodes + " must be >= 2, --warmup=" + warmup
                     + " >= 0");
             }
             for (final String spec : specs) {

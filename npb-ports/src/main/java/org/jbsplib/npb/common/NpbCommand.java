@@ -51,18 +51,18 @@ public final class NpbCommand implements CliCommand {
             return 0;
         }
         if (a.positional().size() != 1) {
-            throw new CliException("npb: give exactly one kernel (" + String.join(", ", kernels().keySet())
+            throw new CliException("give exactly one kernel (" + String.join(", ", kernels().keySet())
                 + "), got " + a.positional());
         }
         final String name = a.positional().get(0).toLowerCase(Locale.ROOT);
         final NpbKernel kernel = kernels().get(name);
         if (kernel == null) {
-            throw new CliException("npb: kernel=" + name + " is not known (known: "
+            throw new CliException("kernel=" + name + " is not known (known: "
                 + String.join(", ", kernels().keySet()) + ")");
         }
         final String cls = a.value("--class", "S").toUpperCase(Locale.ROOT);
         if (cls.length() != 1 || kernel.classes().indexOf(cls.charAt(0)) < 0) {
-            throw new CliException("npb: class=" + cls + " is not a class of " + name + " (" + kernel.classes()
+            throw new CliException("class=" + cls + " is not a class of " + name + " (" + kernel.classes()
                 + ")");
         }
         final BspConfig config = RunOptions.config(a);
@@ -72,7 +72,7 @@ public final class NpbCommand implements CliCommand {
         for (final String kv : a.list("--opt", List.of())) {
             final int eq = kv.indexOf('=');
             if (eq <= 0) {
-                throw new CliException("npb: --opt " + kv + " is not KEY=VALUE");
+                throw new CliException("--opt " + kv + " is not KEY=VALUE");
             }
             config.option(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
         }
