@@ -144,19 +144,7 @@ public final class SyncStats {
 
     /** @return a copy of the sums and counters as they are now (without the per-sync lists) */
     public SyncStats snapshot() {
-        final SyncStats copy = new SyncStats();
-        copy.syncs = syncs;
-        copy.syncNs = syncNs;
-        copy.barrierNs = barrierNs;
-        copy.commNs = commNs;
-        copy.commitNs = commitNs;
-        copy.waitNs = waitNs;
-        copy.bytesSent = bytesSent;
-        copy.bytesReceived = bytesReceived;
-        copy.framesSent = framesSent;
-        copy.framesReceived = framesReceived;
-        copy.counters.putAll(counters);
-        return copy;
+        return since(new SyncStats());
     }
 
     /**
