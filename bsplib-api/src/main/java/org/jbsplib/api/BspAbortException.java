@@ -9,18 +9,19 @@ public class BspAbortException extends RuntimeException {
     private final long superstep;
 
     /**
-     * @param pid       the process that failed first
-     * @param superstep that process's superstep at the failure
+     * @param pid       the process that failed first, or -1 when the runtime aborted the run (deadline, deadlock)
+     * @param superstep that process's superstep at the failure, or -1
      * @param message   a description of the failure
      * @param cause     the first cause, or {@code null}
      */
     public BspAbortException(final int pid, final long superstep, final String message, final Throwable cause) {
-        super("pid " + pid + " failed in superstep " + superstep + ": " + message, cause);
+        super(pid < 0 ? "the run was aborted: " + message
+            : "pid " + pid + " failed in superstep " + superstep + ": " + message, cause);
         this.pid = pid;
         this.superstep = superstep;
     }
 
-    /** @return the pid of the process that failed first */
+    /** @return the pid of the process that failed first, or -1 when the runtime aborted the run */
     public int pid() {
         return pid;
     }

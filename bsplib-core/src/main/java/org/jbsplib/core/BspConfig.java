@@ -25,8 +25,15 @@ public final class BspConfig {
     public static final String BARRIER_PROP = "bsplib.barrier";
     /** Transport: {@code threads} is the embedded default. */
     public static final String TRANSPORT_PROP = "bsplib.transport";
-    /** How long a process may wait for others in one sync or commit before the run is aborted, in ms. */
+    /**
+     * How long a process may wait without progress in one sync or commit before the run is aborted, in ms; 0 (the
+     * default): no limit, deadlocks are detected instead.
+     */
     public static final String SYNC_TIMEOUT_MS_PROP = "bsplib.syncTimeoutMs";
+    /** The longest a whole run may take, in ms, before it is aborted; 0 (the default): no limit. */
+    public static final String DEADLINE_MS_PROP = "bsplib.deadlineMs";
+    /** Whether the runtime detects deadlocks (every live process waiting in the library, nothing in flight). */
+    public static final String DEADLOCK_DETECTION_PROP = "bsplib.deadlockDetection";
     /** Capacity of each process's inbox ring buffer in bytes (a power of two); 0 picks by P. */
     public static final String RING_CAPACITY_PROP = "bsplib.ringCapacityBytes";
     /** Streams of at most this many bytes between two processes move eagerly, larger ones by rendezvous. */
@@ -39,7 +46,8 @@ public final class BspConfig {
     public static final int DEFAULT_PROCS = 2;
     public static final String DEFAULT_SYNC = "org";
     public static final String DEFAULT_TRANSPORT = "threads";
-    public static final long DEFAULT_SYNC_TIMEOUT_MS = TimeUnit.MINUTES.toMillis(5);
+    /** No limit, for {@link #syncTimeoutNs(long)} and {@link #deadlineNs(long)}. */
+    public static final long NO_LIMIT = Long.MAX_VALUE;
     public static final int DEFAULT_EAGER_LIMIT = 16 * 1024;
     /** The most processes a run may have. */
     public static final int MAX_PROCS = 1 << 16;
@@ -48,8 +56,9 @@ public final class BspConfig {
     private String syncMode = System.getProperty(SYNC_PROP, DEFAULT_SYNC);
     private String barrier = System.getProperty(BARRIER_PROP, "");
     private String transport = System.getProperty(TRANSPORT_PROP, DEFAULT_TRANSPORT);
-    private long syncTimeoutNs = TimeUnit.MILLISECONDS.toNanos(Long.getLong(SYNC_TIMEOUT_MS_PROP,
-        DEFAULT_SYNC_TIMEOUT_MS));
+    private long syncTimeoutNs = limitFromMs(Long.getLong(SYNC_TIMEOUT_MS_PROP, 0L));
+    private long deadlineNs = limitFromMs(Long.getLong(DEADLINE_MS_PROP, 0L));
+    private boolean deadlockDetection = Boolean.parseBoolean(System.getProperty(DEADLOCK_DETECTION_PROP, "true"));
     private int ringCapacityBytes = Integer.getInteger(RING_CAPACITY_PROP, 0);
     private int eagerLimitBytes = Integer.getInteger(EAGER_LIMIT_PROP, DEFAULT_EAGER_LIMIT);
     private long chaosSeed = Long.getLong(CHAOS_PROP, -1L);
@@ -105,16 +114,57 @@ public final class BspConfig {
         return this;
     }
 
-    /** @return the longest a process waits for others in one sync or commit, in ns */
+    /** @return the longest a process waits without progress in one sync or commit, in ns; {@link #NO_LIMIT}: none */
     public long syncTimeoutNs() {
         return syncTimeoutNs;
     }
 
-    /** @param syncTimeoutNs the longest wait in one sync or commit, in ns, {@code > 0} @return this */
+    /**
+     * @param syncTimeoutNs the longest wait without progress in one sync or commit, in ns, {@code > 0};
+     *                      {@link #NO_LIMIT} (the default) for none: deadlocks are detected instead
+     * @return this
+     */
     public BspConfig syncTimeoutNs(final long syncTimeoutNs) {
         checkMutable();
         this.syncTimeoutNs = syncTimeoutNs;
         return this;
+    }
+
+    /** @return the longest the whole run may take, in ns; {@link #NO_LIMIT}: none */
+    public long deadlineNs() {
+        return deadlineNs;
+    }
+
+    /**
+     * @param deadlineNs the longest the whole run may take, in ns, {@code > 0}; {@link #NO_LIMIT} (the default) for
+     *                   none. A run past its deadline is aborted (a guard against runaway computation)
+     * @return this
+     */
+    public BspConfig deadlineNs(final long deadlineNs) {
+        checkMutable();
+        this.deadlineNs = deadlineNs;
+        return this;
+    }
+
+    /** @return whether deadlocks are detected (default {@code true}) */
+    public boolean deadlockDetection() {
+        return deadlockDetection;
+    }
+
+    /**
+     * @param deadlockDetection whether the runtime aborts a run in which every process still running waits in the
+     *                          library with no message in flight (default {@code true})
+     * @return this
+     */
+    public BspConfig deadlockDetection(final boolean deadlockDetection) {
+        checkMutable();
+        this.deadlockDetection = deadlockDetection;
+        return this;
+    }
+
+    /** @return {@code ms} in ns, 0 or less meaning {@link #NO_LIMIT} */
+    static long limitFromMs(final long ms) {
+        return ms <= 0 ? NO_LIMIT : TimeUnit.MILLISECONDS.toNanos(ms);
     }
 
     /** @return the inbox ring capacity in bytes, 0 meaning "choose by P" before {@link #conclude()} */
@@ -203,7 +253,10 @@ public final class BspConfig {
             Barriers.provider(BarrierSpec.parse(barrier).name());
         }
         if (syncTimeoutNs <= 0) {
-            throw new IllegalArgumentException("syncTimeoutNs=" + syncTimeoutNs + " must be > 0");
+            throw new IllegalArgumentException("syncTimeoutNs=" + syncTimeoutNs + " must be > 0 (NO_LIMIT for none)");
+        }
+        if (deadlineNs <= 0) {
+            throw new IllegalArgumentException("deadlineNs=" + deadlineNs + " must be > 0 (NO_LIMIT for none)");
         }
         if (ringCapacityBytes == 0) {
             ringCapacityBytes = defaultRingCapacity(procs);
@@ -244,7 +297,8 @@ public final class BspConfig {
     @Override
     public String toString() {
         return "BspConfig{procs=" + procs + ", sync=" + syncMode + ", barrier=" + barrier + ", transport=" + transport
-            + ", syncTimeoutNs=" + syncTimeoutNs + ", ringCapacityBytes=" + ringCapacityBytes
+            + ", syncTimeoutNs=" + syncTimeoutNs + ", deadlineNs=" + deadlineNs + ", deadlockDetection="
+            + deadlockDetection + ", ringCapacityBytes=" + ringCapacityBytes
             + ", eagerLimitBytes=" + eagerLimitBytes + ", chaosSeed=" + chaosSeed + ", cores=" + cores
             + ", options=" + options + '}';
     }

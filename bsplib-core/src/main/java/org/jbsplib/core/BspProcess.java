@@ -181,7 +181,11 @@ public final class BspProcess implements Bsp {
     @Override
     public void sync() {
         checkLive("sync");
+        // A failure elsewhere stops this process at its next sync, even in supersteps that wait for no one (rbs).
+        endpoint.control().checkFailure();
+        checkInterrupt("sync");
         protocol.sync();
+        endpoint.control().quiescence().progress(pid);
     }
 
     @Override
@@ -195,7 +199,10 @@ public final class BspProcess implements Bsp {
         if (n < 0) {
             throw new IllegalArgumentException("commit: n=" + n + " must be >= 0 (" + h + ")");
         }
+        endpoint.control().checkFailure();
+        checkInterrupt("commit");
         protocol.commit(h, n);
+        endpoint.control().quiescence().progress(pid);
     }
 
     // ------------------------------------------------------------------ registration
@@ -505,6 +512,14 @@ public final class BspProcess implements Bsp {
     private void checkLive(final String call) {
         if (ended) {
             throw new IllegalStateException(call + " called after the program of pid " + pid + " ended");
+        }
+    }
+
+    /** Interrupt policy: an interrupted process that enters sync or commit aborts the run (the status stays set). */
+    private void checkInterrupt(final String call) {
+        if (Thread.currentThread().isInterrupted()) {
+            throw fail("interrupted: " + call + " was called with the interrupt status of the thread set",
+                new InterruptedException("the thread running pid " + pid + " was interrupted"));
         }
     }
 

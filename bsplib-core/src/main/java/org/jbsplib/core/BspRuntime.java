@@ -7,12 +7,16 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 import org.jbsplib.api.BspAbortException;
+import org.jbsplib.api.BspDeadlockException;
 import org.jbsplib.api.BspProgram;
+import org.jbsplib.api.BspTimeoutException;
 import org.jbsplib.core.barrier.BarrierClient;
 import org.jbsplib.core.barrier.BarrierRun;
 import org.jbsplib.core.sync.SyncProtocol;
 import org.jbsplib.core.sync.SyncProtocolFactory;
 import org.jbsplib.core.transport.ChaosTransport;
+import org.jbsplib.core.transport.DeadlockDetector;
+import org.jbsplib.core.transport.RunControl;
 import org.jbsplib.core.transport.ThreadsTransport;
 import org.jbsplib.core.transport.Transport;
 
@@ -31,6 +35,8 @@ import org.jbsplib.core.transport.Transport;
 public final class BspRuntime {
     /** How long {@link #run} waits, after a failure, for processes busy outside the library to return. */
     public static final long FAILURE_GRACE_MS = 5_000;
+    /** How often the watchdog looks at the run (deadline, deadlock). */
+    static final long WATCHDOG_PERIOD_MS = 100;
 
     private BspRuntime() {
     }
@@ -75,7 +81,7 @@ public final class BspRuntime {
             for (final Thread t : threads) {
                 t.start();
             }
-            join(threads, transport);
+            join(threads, transport, config, start);
             final BspAbortException failure = transport.control().failure();
             if (failure != null) {
                 throw failure;
@@ -111,13 +117,23 @@ public final class BspRuntime {
         }
     }
 
-    private static void join(final Thread[] threads, final Transport transport) {
+    /**
+     * Waits for the processes' threads; meanwhile, as the run's watchdog, aborts the run at its deadline and when
+     * the {@link DeadlockDetector} finds it deadlocked.
+     */
+    private static void join(final Thread[] threads, final Transport transport, final BspConfig config,
+        final long start) {
+        final RunControl control = transport.control();
+        final DeadlockDetector detector = config.deadlockDetection() ? new DeadlockDetector(control) : null;
         try {
             long failedAt = 0;
             for (final Thread t : threads) {
                 while (t.isAlive()) {
-                    t.join(100);
-                    if (transport.control().failure() != null) {
+                    t.join(WATCHDOG_PERIOD_MS);
+                    if (control.failure() == null) {
+                        watch(control, detector, config, start);
+                    }
+                    if (control.failure() != null) {
                         if (failedAt == 0) {
                             failedAt = System.nanoTime();
                         } else if (System.nanoTime() - failedAt > TimeUnit.MILLISECONDS.toNanos(FAILURE_GRACE_MS)) {
@@ -131,6 +147,27 @@ public final class BspRuntime {
             transport.control().fail(new BspAbortException(-1, -1, "the thread running the BSP program was "
                 + "interrupted", e));
         }
+    }
+
+    private static void watch(final RunControl control, final DeadlockDetector detector, final BspConfig config,
+        final long start) {
+        final long elapsed = System.nanoTime() - start;
+        if (elapsed > config.deadlineNs()) {
+            control.fail(new BspAbortException(-1, -1, "the run exceeded its deadline of "
+                + formatSeconds(config.deadlineNs()) + " (--deadline)", new BspTimeoutException("the run took "
+                + formatSeconds(elapsed) + ", longer than its deadline of " + formatSeconds(config.deadlineNs()))));
+            return;
+        }
+        if (detector != null) {
+            final String deadlock = detector.check();
+            if (deadlock != null) {
+                control.fail(new BspAbortException(-1, -1, deadlock, new BspDeadlockException(deadlock)));
+            }
+        }
+    }
+
+    private static String formatSeconds(final long ns) {
+        return String.format(java.util.Locale.ROOT, "%.3f s", ns / 1e9);
     }
 
     /**

@@ -16,6 +16,7 @@ import org.jbsplib.core.sync.SyncProtocol;
 import org.jbsplib.core.sync.Wire;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
+import org.jbsplib.core.transport.Quiescence;
 
 /**
  * The relaxed barrier synchronization (RBS) of Kim, Ha and Jhon (§3, Figure 4 of the paper): processes do not
@@ -181,6 +182,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     private long exchangeSupersteps;
     private long relaxedSupersteps;
     private long lastPostNs;
+    private long postedWait = -1;
 
     /** Creates the protocol of {@code process}; {@code board} is shared by the processes of the run. */
     RelaxedSync(final BspProcess process, final WaitBoard board) {
@@ -1083,6 +1085,11 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
      */
     private void waitIdle(final long waitStart, final int where, final RegHandle reg, final int n) {
         endpoint.control().checkFailure();
+        if (Thread.currentThread().isInterrupted()) {
+            throw process.fail("interrupted while waiting in " + (reg == null ? describeWait(where, n)
+                : "commit(" + reg + ", n=" + n + ")"), new InterruptedException("the thread running pid " + me
+                + " was interrupted"));
+        }
         final long now = System.nanoTime();
         final long waited = now - waitStart;
         // A process that has ended its program is never the cause of a hang: let a waiting one report it first.
@@ -1095,8 +1102,34 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             lastPostNs = now;
             board.post(me, diagnose(where, waited, reg, n, false));
         }
+        if (waited > Quiescence.POST_AFTER_NS && postedWait != waitStart) {
+            postedWait = waitStart;
+            endpoint.control().quiescence().post(me, shortWait(where, reg, n));
+        }
         endpoint.idle();
         stats.addWaitNs(System.nanoTime() - now);
+    }
+
+    /** What this process waits for, in a line that is the same for every process waiting for the same. */
+    private String shortWait(final int where, final RegHandle reg, final int n) {
+        final long t = process.superstep();
+        if (reg != null) {
+            return "commit(" + reg + ", n=" + n + ") of superstep " + t + ": " + counts.count(reg.slot(), t - 1)
+                + " of " + n + " updates of superstep " + (t - 1) + " received";
+        }
+        final StringBuilder sb = new StringBuilder(64).append(describeWait(where, n));
+        if (where == WAIT_RELAXED_SYNC || where == WAIT_END) {
+            final StringBuilder waiting = new StringBuilder();
+            for (int d = 0; d < nprocs; d++) {
+                if (requestTable.isRequested(d) && !requestTable.isServed(d)) {
+                    waiting.append(waiting.length() == 0 ? "" : ", ").append(d);
+                }
+            }
+            if (waiting.length() > 0) {
+                sb.append(", waiting for pid(s) ").append(waiting).append(" to acknowledge its request");
+            }
+        }
+        return sb.toString();
     }
 
     private String describeWait(final int where, final int n) {

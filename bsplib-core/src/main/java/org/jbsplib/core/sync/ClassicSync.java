@@ -13,6 +13,7 @@ import org.jbsplib.core.registry.RegHandle;
 import org.jbsplib.core.registry.RegistrationTable;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
+import org.jbsplib.core.transport.Quiescence;
 
 /**
  * The classic two-phase sync of the Oxford BSP toolset (§2 of the relaxed-barrier paper).
@@ -54,6 +55,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private final int nprocs;
     private final long eagerLimit;
     private final long timeoutNs;
+    private long postedWait = -1;
     private final int maxFrame;
     private final UnsafeBuffer scratch;
 
@@ -514,9 +516,17 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
 
     private void waitIdle(final long waitStart, final String phase) {
         endpoint.control().checkFailure();
+        if (Thread.currentThread().isInterrupted()) {
+            throw process.fail("interrupted while waiting in sync of superstep " + process.superstep() + " (" + phase
+                + ")", new InterruptedException("the thread running pid " + me + " was interrupted"));
+        }
         final long waited = System.nanoTime() - waitStart;
         if (waited > timeoutNs) {
             throw process.fail("sync timed out", new BspTimeoutException(diagnose(phase, waited)));
+        }
+        if (waited > Quiescence.POST_AFTER_NS && postedWait != waitStart) {
+            postedWait = waitStart;
+            endpoint.control().quiescence().post(me, "sync of superstep " + process.superstep() + ", " + phase);
         }
         checkEndedPeers(phase);
         endpoint.idle();

@@ -12,11 +12,18 @@ import org.jbsplib.api.BspAbortException;
 public class RunControl {
     private final AtomicReference<BspAbortException> failure = new AtomicReference<>();
     private final java.util.concurrent.atomic.AtomicIntegerArray ended;
+    private final Quiescence quiescence;
     private volatile Runnable wakeAll = () -> { };
 
     /** @param nprocs the number of processes */
     public RunControl(final int nprocs) {
         this.ended = new java.util.concurrent.atomic.AtomicIntegerArray(nprocs);
+        this.quiescence = new Quiescence(nprocs);
+    }
+
+    /** @return the processes' wait states and frame counts, for the {@link DeadlockDetector} */
+    public Quiescence quiescence() {
+        return quiescence;
     }
 
     /** Sets what wakes every waiting process (called by the transport). */

@@ -45,6 +45,7 @@ public final class ThreadsTransport implements Transport {
         for (int i = 0; i < nprocs; i++) {
             endpoints[i] = new ThreadsEndpoint(i);
         }
+        control.quiescence().pendingFrames(pid -> inboxes[pid].size() > 0);
         control.onWake(() -> {
             for (final IdleStrategy idler : idlers) {
                 idler.wakeAlways();
@@ -83,6 +84,7 @@ public final class ThreadsTransport implements Transport {
 
     private final class ThreadsEndpoint implements Endpoint, MessageHandler {
         private final int pid;
+        private final Quiescence quiescence = control.quiescence();
         private FrameHandler handler;
 
         ThreadsEndpoint(final int pid) {
@@ -108,6 +110,7 @@ public final class ThreadsTransport implements Transport {
         public boolean offer(final int dstPid, final int type, final DirectBuffer src, final int offset,
             final int length) {
             if (inboxes[dstPid].write(typeId(pid, type), src, offset, length)) {
+                quiescence.sent(pid);
                 idlers[dstPid].wake();
                 return true;
             }
@@ -127,13 +130,18 @@ public final class ThreadsTransport implements Transport {
         @Override
         public void commit(final int dstPid, final int index) {
             inboxes[dstPid].commit(index);
+            quiescence.sent(pid);
             idlers[dstPid].wake();
         }
 
         @Override
         public int poll(final FrameHandler handler, final int limit) {
             this.handler = handler;
-            return inboxes[pid].read(this, limit);
+            final int n = inboxes[pid].read(this, limit);
+            if (n > 0) {
+                quiescence.progress(pid);
+            }
+            return n;
         }
 
         @Override
@@ -149,11 +157,13 @@ public final class ThreadsTransport implements Transport {
 
         @Override
         public void idle() {
+            quiescence.idle(pid);
             idlers[pid].idle();
         }
 
         @Override
         public void resetIdle() {
+            quiescence.progress(pid);
             idlers[pid].reset();
         }
     }

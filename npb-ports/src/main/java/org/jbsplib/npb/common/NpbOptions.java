@@ -46,6 +46,7 @@ public final class NpbOptions {
     public static BspConfig copy(final BspConfig config) {
         final BspConfig copy = new BspConfig().procs(config.procs()).syncMode(config.syncMode())
             .barrier(config.barrier()).transport(config.transport()).syncTimeoutNs(config.syncTimeoutNs())
+            .deadlineNs(config.deadlineNs()).deadlockDetection(config.deadlockDetection())
             .ringCapacityBytes(config.ringCapacityBytes()).eagerLimitBytes(config.eagerLimitBytes())
             .chaosSeed(config.chaosSeed()).cores(config.cores());
         config.options().forEach(copy::option);

@@ -1,0 +1,111 @@
+package org.jbsplib.core.transport;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.IntPredicate;
+
+/**
+ * What the deadlock detector needs to know of each process: whether it is blocked in a wait of the library, how
+ * many frames it has sent, and what it waits for. Each process writes only its own entry (one cache line, plain
+ * increments published with release stores), so keeping it costs a store per frame sent and per wait step; the
+ * detector reads every entry with acquire loads.
+ *
+ * <p>The protocol of the counters, which the {@link DeadlockDetector} relies on:
+ * <ul>
+ *   <li>{@link #idle(int)}: one idle step of a wait that found nothing to do; the process is <em>blocked</em>
+ *       from its first idle step until its next {@link #progress(int)}.</li>
+ *   <li>{@link #progress(int)}: the process did something (a frame arrived, a wait ended, it left the library).
+ *       Every blocked-to-running change increments the process's epoch, so a detector that reads the same epoch
+ *       twice knows the process stayed blocked in between.</li>
+ *   <li>{@link #sent(int)}: a frame left the process. A frame not yet taken from its destination's inbox is
+ *       <em>in flight</em>, which the transport tells through {@link #pendingFrames(IntPredicate)}.</li>
+ * </ul>
+ * An inter-JVM transport keeps the same counters per JVM and lets a coordinator read them twice (the four-counter
+ * method of termination detection), so the same detector decides there too.
+ */
+public final class Quiescence {
+    /** A wait without progress {@link #post posts} what it waits for after this long. */
+    public static final long POST_AFTER_NS = 50_000_000L;
+    private static final int STRIDE = 8; // longs per process: one 64-byte line
+    private static final int EPOCH = 0;  // odd while blocked
+    private static final int IDLES = 1;
+    private static final int SENT = 2;
+
+    private final int nprocs;
+    private final AtomicLongArray lines;
+    private final AtomicReferenceArray<String> posts;
+    private volatile IntPredicate pending = pid -> false;
+
+    /** @param nprocs the number of processes */
+    public Quiescence(final int nprocs) {
+        this.nprocs = nprocs;
+        this.lines = new AtomicLongArray(nprocs * STRIDE);
+        this.posts = new AtomicReferenceArray<>(nprocs);
+    }
+
+    /** @return the number of processes */
+    public int nprocs() {
+        return nprocs;
+    }
+
+    /** Tells, for a pid, whether frames wait in its inbox (set by the transport). */
+    public void pendingFrames(final IntPredicate pendingFrames) {
+        this.pending = pendingFrames;
+    }
+
+    /** One idle step of {@code pid}'s wait: it is blocked from now until its next {@link #progress(int)}. */
+    public void idle(final int pid) {
+        final int at = pid * STRIDE;
+        final long epoch = lines.getPlain(at + EPOCH);
+        if ((epoch & 1) == 0) {
+            lines.setRelease(at + EPOCH, epoch + 1);
+        }
+        lines.setRelease(at + IDLES, lines.getPlain(at + IDLES) + 1);
+    }
+
+    /** {@code pid} made progress: it is not blocked. */
+    public void progress(final int pid) {
+        final int at = pid * STRIDE + EPOCH;
+        final long epoch = lines.getPlain(at);
+        if ((epoch & 1) != 0) {
+            lines.setRelease(at, epoch + 1);
+        }
+    }
+
+    /** {@code pid} sent a frame. */
+    public void sent(final int pid) {
+        final int at = pid * STRIDE + SENT;
+        lines.setRelease(at, lines.getPlain(at) + 1);
+    }
+
+    /** {@code pid} says what it waits for (on the slow path of a long wait), for the detector's diagnosis. */
+    public void post(final int pid, final String what) {
+        posts.set(pid, what);
+    }
+
+    /** @return what {@code pid} last said it waits for, or {@code null} */
+    public String posted(final int pid) {
+        return posts.get(pid);
+    }
+
+    /** @return whether {@code pid} is blocked in a wait now */
+    public boolean isBlocked(final int pid) {
+        return (lines.getAcquire(pid * STRIDE + EPOCH) & 1) != 0;
+    }
+
+    long epoch(final int pid) {
+        return lines.getAcquire(pid * STRIDE + EPOCH);
+    }
+
+    long idles(final int pid) {
+        return lines.getAcquire(pid * STRIDE + IDLES);
+    }
+
+    long sentFrames(final int pid) {
+        return lines.getAcquire(pid * STRIDE + SENT);
+    }
+
+    boolean hasPendingFrames(final int pid) {
+        return pending.test(pid);
+    }
+}
