@@ -530,6 +530,11 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     }
 
     private RuntimeException exchangeMismatch(final int src, final long theirs, final long s) {
+        if (mode == IN_END && theirs == s) {
+            return process.fail("pid " + src + " called sync at the end of superstep " + s + " but pid " + me
+                + " ended its program in superstep " + s + ": every process must make the same number of sync calls",
+                null);
+        }
         if (theirs < 0) {
             return process.fail("the count exchange is collective: pid " + me + " uses it at the end of superstep " + s
                 + " but pid " + src + " passed that superstep without it (and ended its program in superstep "
@@ -813,7 +818,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                     if (counts.count(slot, r) < n) {
                         throw new IllegalStateException("commit: " + reg + " on pid " + me + " can never receive n="
                             + n + " updates of superstep " + r + ": it has " + counts.count(slot, r)
-                            + " and every other process has ended its program");
+                            + " and every other process has ended its program" + fewerSyncs());
                     }
                     continue;
                 }
@@ -822,6 +827,18 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         }
         counts.commit(slot, r, n);
         stats.recordCommit(System.nanoTime() - t0);
+    }
+
+    /** @return why the others ended before this process, if one of them made fewer sync calls, else "" */
+    private String fewerSyncs() {
+        final long t = process.superstep();
+        for (int d = 0; d < nprocs; d++) {
+            if (d != me && done[d] && doneSstep[d] < t) {
+                return " (pid " + d + " ended its program in superstep " + doneSstep[d] + " while pid " + me + " is in "
+                    + "superstep " + t + ": every process must make the same number of sync calls)";
+            }
+        }
+        return "";
     }
 
     private String tooMany(final RegHandle reg, final int n, final int c, final long r) {
@@ -899,6 +916,12 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             case GET_REQ -> onGetRequests(src, buffer, offset, length);
             case EAGER -> {
                 final long r = buffer.getLong(offset);
+                if (mode == IN_END && r == process.superstep()) {
+                    // eager streams go at a sync: the sender called sync in the superstep in which this one ended
+                    throw process.fail("pid " + src + " called sync at the end of superstep " + r + " but pid " + me
+                        + " ended its program in superstep " + r + ": every process must make the same number of "
+                        + "sync calls", null);
+                }
                 onRequest(src, r);
                 if (length > 8) {
                     onData(src, buffer, offset + 8, length - 8);
