@@ -15,8 +15,7 @@ public class BspAbortException extends RuntimeException {
      * @param cause     the first cause, or {@code null}
      */
     public BspAbortException(final int pid, final long superstep, final String message, final Throwable cause) {
-        super(pid < 0 ? "the run was aborted: " + message
-            : "pid " + pid + " failed in superstep " + superstep + ": " + message, cause);
+        super(pid < 0 ? message : "pid " + pid + " failed in superstep " + superstep + ": " + message, cause);
         this.pid = pid;
         this.superstep = superstep;
     }

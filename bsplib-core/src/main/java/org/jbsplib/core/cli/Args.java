@@ -98,6 +98,32 @@ public final class Args {
         }
     }
 
+    /**
+     * @return the option as a duration in ns, or {@code def}: a number with an optional unit {@code ms}, {@code s}
+     *         (the default), {@code m} or {@code h} ({@code 250ms}, {@code 90}, {@code 1.5s}, {@code 10m}); anything
+     *         else, or a negative duration, is a {@link CliException}
+     */
+    public long durationNs(final String name, final long def) {
+        final String v = values.get(name);
+        if (v == null) {
+            return def;
+        }
+        final java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(ms|s|m|h)?\\s*")
+            .matcher(v);
+        if (!m.matches()) {
+            throw new CliException("option " + name + "=" + v + " is not a duration (a number with an optional unit "
+                + "ms, s, m or h; seconds by default)");
+        }
+        final double unitNs = m.group(2) == null ? 1e9 : switch (m.group(2)) {
+            case "ms" -> 1e6;
+            case "m" -> 60e9;
+            case "h" -> 3600e9;
+            default -> 1e9;
+        };
+        final double ns = Double.parseDouble(m.group(1)) * unitNs;
+        return ns >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) ns;
+    }
+
     /** @return a comma-separated option as ints ({@code 2,4,8}), or {@code def} */
     public int[] intList(final String name, final int... def) {
         final String v = values.get(name);

@@ -18,7 +18,7 @@ import org.jbsplib.core.SyncStats;
 public final class RunOptions {
     /** Options taking a value. */
     public static final Set<String> VALUE_OPTIONS = Set.of("--procs", "--sync", "--barrier", "--timeout-ms",
-        "--ring-bytes", "--eager-bytes", "--chaos", "--json", "--cores");
+        "--ring-bytes", "--eager-bytes", "--chaos", "--json", "--cores", "--deadline");
     /** Options without a value. */
     public static final Set<String> FLAG_OPTIONS = Set.of("--quiet", "--help");
 
@@ -27,7 +27,9 @@ public final class RunOptions {
         "  --procs N          number of BSP processes (default 2)",
         "  --sync MODE        synchronization: org (classic two-phase) or rbs (relaxed barrier), when installed",
         "  --barrier SPEC     barrier backend name[:key=value,...] for the sync (./bsp backends lists them)",
-        "  --timeout-ms MS    abort when a process waits longer than MS in one sync or commit (default 300000)",
+        "  --timeout-ms MS    abort when a process waits longer than MS without progress in one sync or commit",
+        "                     (default 0: no limit; deadlocks are detected and abort the run within a second)",
+        "  --deadline TIME    abort the run when it takes longer than TIME (250ms, 90s, 10m, 2h; default: none)",
         "  --ring-bytes B     inbox ring capacity per process, a power of two (default: by P)",
         "  --eager-bytes B    streams up to B bytes move without rendezvous (default 16384)",
         "  --chaos SEED       seeded random delays/reorderings of deliveries (testing), when supported",
@@ -60,7 +62,15 @@ public final class RunOptions {
         c.syncMode(args.value("--sync", c.syncMode()));
         c.barrier(args.value("--barrier", c.barrier()));
         if (args.has("--timeout-ms")) {
-            c.syncTimeoutNs(TimeUnit.MILLISECONDS.toNanos(args.longValue("--timeout-ms", 0)));
+            final long ms = args.longValue("--timeout-ms", 0);
+            if (ms < 0) {
+                throw new CliException("option --timeout-ms=" + ms + " must be >= 0 (0: no limit)");
+            }
+            c.syncTimeoutNs(ms == 0 ? BspConfig.NO_LIMIT : TimeUnit.MILLISECONDS.toNanos(ms));
+        }
+        if (args.has("--deadline")) {
+            final long ns = args.durationNs("--deadline", 0);
+            c.deadlineNs(ns == 0 ? BspConfig.NO_LIMIT : ns);
         }
         c.ringCapacityBytes(args.intValue("--ring-bytes", c.ringCapacityBytes()));
         c.eagerLimitBytes(args.intValue("--eager-bytes", c.eagerLimitBytes()));
