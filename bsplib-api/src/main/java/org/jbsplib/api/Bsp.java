@@ -67,6 +67,15 @@ public interface Bsp {
      *
      * <p>Memory consistency effects: see the class comment. Under the relaxed synchronization, data from other
      * processes is guaranteed only after the {@link #commit(Reg, int)} that waits for it.
+     *
+     * <p>Failure and interruption: if any process of the run has failed, this call throws the run's
+     * {@link BspAbortException} instead of synchronizing. If the calling thread is interrupted on entry or while
+     * it waits, the whole run aborts: this call throws a {@link BspAbortException} naming this pid, with an
+     * {@link InterruptedException} as cause, and the thread's interrupt status stays set. A wait that can never
+     * end (every running process waits in the library and nothing is in flight) aborts the run with a
+     * {@link BspDeadlockException} as cause.
+     *
+     * @throws BspAbortException if the run failed, was interrupted or deadlocked
      */
     void sync();
 
@@ -85,6 +94,7 @@ public interface Bsp {
      * @param n   the number of updates expected, {@code >= 0}
      * @throws IllegalArgumentException if {@code n < 0} or {@code reg} is not active
      * @throws IllegalStateException    if the count differs from {@code n}
+     * @throws BspAbortException        as {@link #sync()}: if the run failed, was interrupted or deadlocked
      */
     void commit(Reg reg, int n);
 
