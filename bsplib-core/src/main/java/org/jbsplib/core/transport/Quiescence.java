@@ -6,7 +6,7 @@ import java.util.function.IntPredicate;
 
 /**
  * What the deadlock detector needs to know of each process: whether it is blocked in a wait of the library, how
- * many frames it has sent, and what it waits for. Each process writes only its own entry (one cache line, plain
+ * many frames it has sent, and what it waits for. Each process writes only its own entry (128 bytes apart, plain
  * increments published with release stores), so keeping it costs a store per frame sent and per wait step; the
  * detector reads every entry with acquire loads.
  *
@@ -26,7 +26,7 @@ import java.util.function.IntPredicate;
 public final class Quiescence {
     /** A wait without progress {@link #post posts} what it waits for after this long. */
     public static final long POST_AFTER_NS = 50_000_000L;
-    private static final int STRIDE = 8; // longs per process: one 64-byte line
+    private static final int STRIDE = 16; // longs per process: 128 bytes, against false sharing with neighbours
     private static final int EPOCH = 0;  // odd while blocked
     private static final int IDLES = 1;
     private static final int SENT = 2;
