@@ -239,6 +239,29 @@ public abstract class BspSemanticsSuite {
     }
 
     @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {1, 2, 3, 4})
+    void shouldCountAPutIntoAPoppedRegForItNotForTheRegTakingItsSlot(final int p) {
+        run(p, bsp -> {
+            final int right = (bsp.pid() + 1) % p;
+            final int[] a = new int[4];
+            final Reg ra = bsp.pushReg(a);
+            bsp.sync();
+            bsp.popReg(ra);
+            final byte[] b = new byte[12];
+            final Reg rb = bsp.pushReg(b); // takes the slot of ra at this sync
+            bsp.put(right, new int[] {1, 2}, 0, ra, 0, 2);
+            bsp.sync();
+            check(rb.slot() == ra.slot(), "rb reuses the slot " + ra.slot() + " of ra, got " + rb.slot());
+            bsp.commit(rb, 0); // the put went to ra, not to rb
+            check(a[0] == 1 && a[1] == 2, "put into the popped ra wrote " + a[0] + ", " + a[1]);
+            bsp.put(right, new byte[] {5, 6}, 0, rb, 3, 2);
+            bsp.sync();
+            bsp.commit(rb, 1);
+            check(b[3] == 5 && b[4] == 6, "put into rb wrote " + b[3] + ", " + b[4]);
+        });
+    }
+
+    @ParameterizedTest(name = "P={0}")
     @ValueSource(ints = {1, 2, 3, 4, 8})
     void shouldMoveEveryElementType(final int p) {
         run(p, bsp -> {
