@@ -38,6 +38,12 @@ public final class BspProcess implements Bsp {
     private final LongArrayList getOffsets = new LongArrayList();
     private final IntArrayList getLengths = new IntArrayList();
 
+    // one-element sources of putInt/putLong/putDouble/putByte: a put copies its source at the call
+    private final int[] oneInt = new int[1];
+    private final long[] oneLong = new long[1];
+    private final double[] oneDouble = new double[1];
+    private final byte[] oneByte = new byte[1];
+
     private long superstep;
     private int tagSize;
     private int nextTagSize;
@@ -205,6 +211,12 @@ public final class BspProcess implements Bsp {
         endpoint.control().quiescence().progress(pid);
     }
 
+    @Override
+    public void requestExchange() {
+        checkLive("requestExchange");
+        protocol.requestExchange();
+    }
+
     // ------------------------------------------------------------------ registration
 
     @Override
@@ -278,6 +290,30 @@ public final class BspProcess implements Bsp {
         final int length) {
         put("put", pid, src, src == null ? -1 : src.capacity(), ElementType.BYTE, srcOffset, dst, dstOffset, length,
             false);
+    }
+
+    @Override
+    public void putInt(final int pid, final int value, final Reg dst, final int dstOffset) {
+        oneInt[0] = value;
+        put(pid, oneInt, 0, dst, dstOffset, 1);
+    }
+
+    @Override
+    public void putLong(final int pid, final long value, final Reg dst, final int dstOffset) {
+        oneLong[0] = value;
+        put(pid, oneLong, 0, dst, dstOffset, 1);
+    }
+
+    @Override
+    public void putDouble(final int pid, final double value, final Reg dst, final int dstOffset) {
+        oneDouble[0] = value;
+        put(pid, oneDouble, 0, dst, dstOffset, 1);
+    }
+
+    @Override
+    public void putByte(final int pid, final byte value, final Reg dst, final int dstOffset) {
+        oneByte[0] = value;
+        put(pid, oneByte, 0, dst, dstOffset, 1);
     }
 
     @Override
@@ -482,6 +518,12 @@ public final class BspProcess implements Bsp {
         checkLive("getTag");
         if (tag == null) {
             throw new IllegalArgumentException("getTag: tag=null");
+        }
+        final int tagLength = messages.firstTagLength();
+        if (tag.length < tagLength) {
+            throw new IllegalArgumentException("getTag: tag length=" + tag.length + " is shorter than the tag length="
+                + tagLength + " of the first message, the tag size in force when it was sent (tagSize()=" + tagSize
+                + " now; messages keep the tag size of the superstep they were sent in)");
         }
         return messages.peekTag(tag);
     }

@@ -49,11 +49,14 @@ public final class BspRuntime {
      * @return the per-process statistics
      * @throws BspAbortException        if any process failed
      * @throws IllegalArgumentException for an invalid configuration, naming the value
+     * @throws IllegalStateException    if the JVM lacks {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED}
+     *                                  (the message names the option), before any process starts
      */
     public static RunResult run(final BspConfig config, final BspProgram program) {
         if (program == null) {
             throw new IllegalArgumentException("program=null");
         }
+        JvmAccess.check();
         if (!config.isConcluded()) {
             config.conclude();
         }

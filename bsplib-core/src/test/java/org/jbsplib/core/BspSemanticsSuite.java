@@ -239,6 +239,29 @@ public abstract class BspSemanticsSuite {
     }
 
     @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {1, 2, 3, 4})
+    void shouldCountAPutIntoAPoppedRegForItNotForTheRegTakingItsSlot(final int p) {
+        run(p, bsp -> {
+            final int right = (bsp.pid() + 1) % p;
+            final int[] a = new int[4];
+            final Reg ra = bsp.pushReg(a);
+            bsp.sync();
+            bsp.popReg(ra);
+            final byte[] b = new byte[12];
+            final Reg rb = bsp.pushReg(b); // takes the slot of ra at this sync
+            bsp.put(right, new int[] {1, 2}, 0, ra, 0, 2);
+            bsp.sync();
+            check(rb.slot() == ra.slot(), "rb reuses the slot " + ra.slot() + " of ra, got " + rb.slot());
+            bsp.commit(rb, 0); // the put went to ra, not to rb
+            check(a[0] == 1 && a[1] == 2, "put into the popped ra wrote " + a[0] + ", " + a[1]);
+            bsp.put(right, new byte[] {5, 6}, 0, rb, 3, 2);
+            bsp.sync();
+            bsp.commit(rb, 1);
+            check(b[3] == 5 && b[4] == 6, "put into rb wrote " + b[3] + ", " + b[4]);
+        });
+    }
+
+    @ParameterizedTest(name = "P={0}")
     @ValueSource(ints = {1, 2, 3, 4, 8})
     void shouldMoveEveryElementType(final int p) {
         run(p, bsp -> {
@@ -493,6 +516,283 @@ public abstract class BspSemanticsSuite {
             }
         });
         assertTrue(errors.isEmpty(), errors.toString());
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {1, 2, 3, 4})
+    void shouldPutAndGetSingleValuesAsTheCallsTheyStandFor(final int p) {
+        run(p, bsp -> {
+            final int me = bsp.pid();
+            final int right = (me + 1) % p;
+            final int left = (me + p - 1) % p;
+            // area "s" receives the short form, area "l" the long form it stands for; both start alike
+            final int[] is = filledInts(me), il = filledInts(me);
+            final long[] ls = filledLongs(me), ll = filledLongs(me);
+            final double[] ds = filledDoubles(me), dl = filledDoubles(me);
+            final byte[] bs = filledBytes(me), bl = filledBytes(me);
+            final Reg ris = bsp.pushReg(is), ril = bsp.pushReg(il);
+            final Reg rls = bsp.pushReg(ls), rll = bsp.pushReg(ll);
+            final Reg rds = bsp.pushReg(ds), rdl = bsp.pushReg(dl);
+            final Reg rbs = bsp.pushReg(bs), rbl = bsp.pushReg(bl);
+            bsp.sync();
+            bsp.commit(ris, 0); // every process has committed: under rbs the supersteps after the next are relaxed
+            bsp.sync();
+            bsp.putInt(right, -7 - me, ris, 1);
+            bsp.put(right, new int[] {-7 - me}, 0, ril, 1, 1);
+            bsp.putLong(right, Long.MIN_VALUE + me, rls, 2);
+            bsp.put(right, new long[] {Long.MIN_VALUE + me}, 0, rll, 2, 1);
+            bsp.putDouble(right, -0.5 * me, rds, 3);
+            bsp.put(right, new double[] {-0.5 * me}, 0, rdl, 3, 1);
+            bsp.putByte(right, (byte) (-1 - me), rbs, 0);
+            bsp.put(right, new byte[] {(byte) (-1 - me)}, 0, rbl, 0, 1);
+            // gets of one value, from the cells the puts above write: they read the values before the puts
+            final int[] gi = new int[4];
+            final long[] gl = new long[4];
+            final double[] gd = new double[4];
+            final byte[] gb = new byte[4];
+            bsp.getInt(right, ris, 1, gi, 2);
+            bsp.get(right, ril, 1, gi, 3, 1);
+            bsp.getLong(right, rls, 2, gl, 2);
+            bsp.get(right, rll, 2, gl, 3, 1);
+            bsp.getDouble(right, rds, 3, gd, 2);
+            bsp.get(right, rdl, 3, gd, 3, 1);
+            bsp.getByte(right, rbs, 0, gb, 2);
+            bsp.get(right, rbl, 0, gb, 3, 1);
+            bsp.requestExchange(); // remote gets: needed once every process has committed under rbs, no-op under org
+            bsp.sync();
+            for (final Reg r : new Reg[] {ris, ril, rls, rll, rds, rdl, rbs, rbl}) {
+                bsp.commit(r, 1);
+            }
+            check(java.util.Arrays.equals(is, il) && is[1] == -7 - left, "ints " + java.util.Arrays.toString(is)
+                + " vs " + java.util.Arrays.toString(il));
+            check(java.util.Arrays.equals(ls, ll) && ls[2] == Long.MIN_VALUE + left, "longs");
+            check(java.util.Arrays.equals(ds, dl) && ds[3] == -0.5 * left, "doubles");
+            check(java.util.Arrays.equals(bs, bl) && bs[0] == (byte) (-1 - left), "bytes");
+            check(gi[2] == gi[3] && gi[2] == filledInts(right)[1], "getInt " + java.util.Arrays.toString(gi));
+            check(gl[2] == gl[3] && gl[2] == filledLongs(right)[2], "getLong " + java.util.Arrays.toString(gl));
+            check(gd[2] == gd[3] && gd[2] == filledDoubles(right)[3], "getDouble " + java.util.Arrays.toString(gd));
+            check(gb[2] == gb[3] && gb[2] == filledBytes(right)[0], "getByte " + java.util.Arrays.toString(gb));
+            check(gi[0] == 0 && gi[1] == 0 && gl[0] == 0 && gd[1] == 0 && gb[0] == 0, "other cells untouched");
+        });
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {1, 2, 3, 4})
+    void shouldPutAndGetWholeArraysAsTheCallsTheyStandFor(final int p) {
+        run(p, bsp -> {
+            final int me = bsp.pid();
+            final int right = (me + 1) % p;
+            final int left = (me + p - 1) % p;
+            final int[] is = filledInts(me), il = filledInts(me);
+            final long[] ls = filledLongs(me), ll = filledLongs(me);
+            final double[] ds = filledDoubles(me), dl = filledDoubles(me);
+            final byte[] bs = filledBytes(me), bl = filledBytes(me);
+            final Reg ris = bsp.pushReg(is), ril = bsp.pushReg(il);
+            final Reg rls = bsp.pushReg(ls), rll = bsp.pushReg(ll);
+            final Reg rds = bsp.pushReg(ds), rdl = bsp.pushReg(dl);
+            final Reg rbs = bsp.pushReg(bs), rbl = bsp.pushReg(bl);
+            bsp.sync();
+            bsp.commit(ris, 0); // every process has committed: under rbs the supersteps after the next are relaxed
+            bsp.sync();
+            final int[] i2 = {me, -me};
+            final long[] l2 = {me * 3L, Long.MAX_VALUE};
+            final double[] d2 = {me + 0.25, Double.NaN};
+            final byte[] b2 = {(byte) me, 9};
+            // put(pid, src, dst) = put(pid, src, 0, dst, 0, src.length); put(pid, src, dst, k) = ... dst, k, src.length
+            bsp.put(right, i2, ris);
+            bsp.put(right, i2, ris, 4);
+            bsp.put(right, i2, 0, ril, 0, i2.length);
+            bsp.put(right, i2, 0, ril, 4, i2.length);
+            bsp.put(right, l2, rls);
+            bsp.put(right, l2, rls, 5);
+            bsp.put(right, l2, 0, rll, 0, l2.length);
+            bsp.put(right, l2, 0, rll, 5, l2.length);
+            bsp.put(right, d2, rds);
+            bsp.put(right, d2, rds, 6);
+            bsp.put(right, d2, 0, rdl, 0, d2.length);
+            bsp.put(right, d2, 0, rdl, 6, d2.length);
+            bsp.put(right, b2, rbs);
+            bsp.put(right, b2, rbs, 2);
+            bsp.put(right, b2, 0, rbl, 0, b2.length);
+            bsp.put(right, b2, 0, rbl, 2, b2.length);
+            i2[0] = -99; // the whole-array forms copy at the call, like put
+            // get(pid, src, dst) = get(pid, src, 0, dst, 0, dst.length); get(pid, src, k, dst) = ... src, k, dst, 0
+            final int[][] gi = new int[4][3];
+            final long[][] gl = new long[4][3];
+            final double[][] gd = new double[4][3];
+            final byte[][] gb = new byte[4][3];
+            bsp.get(right, ris, gi[0]);
+            bsp.get(right, ril, 0, gi[1], 0, 3);
+            bsp.get(right, ris, 5, gi[2]);
+            bsp.get(right, ril, 5, gi[3], 0, 3);
+            bsp.get(right, rls, gl[0]);
+            bsp.get(right, rll, 0, gl[1], 0, 3);
+            bsp.get(right, rls, 5, gl[2]);
+            bsp.get(right, rll, 5, gl[3], 0, 3);
+            bsp.get(right, rds, gd[0]);
+            bsp.get(right, rdl, 0, gd[1], 0, 3);
+            bsp.get(right, rds, 5, gd[2]);
+            bsp.get(right, rdl, 5, gd[3], 0, 3);
+            bsp.get(right, rbs, gb[0]);
+            bsp.get(right, rbl, 0, gb[1], 0, 3);
+            bsp.get(right, rbs, 5, gb[2]);
+            bsp.get(right, rbl, 5, gb[3], 0, 3);
+            bsp.requestExchange();
+            bsp.sync();
+            for (final Reg r : new Reg[] {ris, ril, rls, rll, rds, rdl, rbs, rbl}) {
+                bsp.commit(r, 2);
+            }
+            check(java.util.Arrays.equals(is, il) && is[0] == left && is[5] == -left, "ints "
+                + java.util.Arrays.toString(is) + " vs " + java.util.Arrays.toString(il));
+            check(java.util.Arrays.equals(ls, ll) && ls[6] == Long.MAX_VALUE, "longs");
+            check(java.util.Arrays.equals(ds, dl) && ds[0] == left + 0.25 && Double.isNaN(ds[7]), "doubles");
+            check(java.util.Arrays.equals(bs, bl) && bs[2] == (byte) left, "bytes");
+            for (int k = 0; k < 4; k += 2) {
+                check(java.util.Arrays.equals(gi[k], gi[k + 1]), "int gets " + k);
+                check(java.util.Arrays.equals(gl[k], gl[k + 1]), "long gets " + k);
+                check(java.util.Arrays.equals(gd[k], gd[k + 1]), "double gets " + k);
+                check(java.util.Arrays.equals(gb[k], gb[k + 1]), "byte gets " + k);
+            }
+            check(java.util.Arrays.equals(gi[0], java.util.Arrays.copyOfRange(filledInts(right), 0, 3))
+                && java.util.Arrays.equals(gd[2], java.util.Arrays.copyOfRange(filledDoubles(right), 5, 8)),
+                "gets read the values before the puts");
+        });
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {1, 2, 3, 4})
+    void shouldSendAndMoveTypedPayloadsAsLittleEndianBytes(final int p) {
+        run(p, bsp -> {
+            final int me = bsp.pid();
+            final int right = (me + 1) % p;
+            final int left = (me + p - 1) % p;
+            final Reg unused = bsp.pushReg(new int[1]);
+            bsp.setTagSize(1);
+            bsp.sync();
+            bsp.commit(unused, 0); // every process has committed: under rbs the supersteps after the next are relaxed
+            bsp.sync();
+            final int[] ints = {me, -me, Integer.MIN_VALUE};
+            final long[] longs = {Long.MAX_VALUE - me, me};
+            final double[] doubles = {Math.PI * me, -0.0, 1e-300};
+            bsp.send(right, new byte[] {1}, ints);
+            bsp.send(right, new byte[] {2}, longs);
+            bsp.send(right, new byte[] {3}, doubles);
+            bsp.send(right, new byte[] {4}, ints, 1, 2);           // = send(pid, tag, new int[] {-me, MIN}, 0, 2)
+            bsp.send(right, new byte[] {5}, longs, 1, 1);
+            bsp.send(right, new byte[] {6}, doubles, 2, 1);
+            final java.nio.ByteBuffer le = java.nio.ByteBuffer.allocate(12).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            le.putInt(7).putInt(8 + me).putInt(9);
+            bsp.send(right, new byte[] {7}, le.array());            // hand-encoded: typed move reads it alike
+            ints[0] = 12345;                                        // copied at the call
+            bsp.requestExchange();
+            bsp.sync();
+            check(bsp.qsize().packets() == 7 && bsp.qsize().bytes() == 12 + 16 + 24 + 8 + 8 + 8 + 12,
+                "qsize " + bsp.qsize());
+            final int[] gi = new int[4];
+            final long[] gl = new long[3];
+            final double[] gd = new double[3];
+            final byte[] tag = new byte[1];
+            check(bsp.getTag(tag) == 12 && tag[0] == 1, "tag 1");
+            check(bsp.move(gi, 1, 3) == 3 && gi[1] == left && gi[2] == -left && gi[3] == Integer.MIN_VALUE,
+                "ints " + java.util.Arrays.toString(gi));
+            check(bsp.move(gl, 0, 3) == 2 && gl[0] == Long.MAX_VALUE - left && gl[1] == left, "longs");
+            check(bsp.move(gd, 0, 3) == 3 && gd[0] == Math.PI * left && Double.doubleToRawLongBits(gd[1])
+                == Double.doubleToRawLongBits(-0.0) && gd[2] == 1e-300, "doubles " + java.util.Arrays.toString(gd));
+            final UnsafeBuffer t = new UnsafeBuffer(new byte[0]);
+            final UnsafeBuffer payload = new UnsafeBuffer(new byte[0]);
+            check(bsp.hpMove(t, payload) == 8 && t.getByte(0) == 4, "slice of ints: 8 bytes");
+            check(payload.getInt(0, java.nio.ByteOrder.LITTLE_ENDIAN) == -left
+                && payload.getInt(4, java.nio.ByteOrder.LITTLE_ENDIAN) == Integer.MIN_VALUE, "little-endian ints");
+            final byte[] raw = new byte[8];
+            check(bsp.move(raw, 0, 8) == 8 && java.nio.ByteBuffer.wrap(raw).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .getLong() == left, "little-endian long read by move(byte[])");
+            check(bsp.move(gd, 0, 1) == 1 && gd[0] == 1e-300, "slice of doubles");
+            check(bsp.move(gi, 0, 2) == 2 && gi[0] == 7 && gi[1] == 8 + left && gi[2] == -left,
+                "move(int[]) truncates to maxLength: " + java.util.Arrays.toString(gi));
+            check(bsp.qsize().packets() == 0, "all moved");
+            try {
+                bsp.move(gi, 0, 1);
+                check(false, "move(int[]) on an empty queue must fail");
+            } catch (final IllegalStateException e) {
+                check(e.getMessage().contains("empty"), e.getMessage());
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {1, 2, 3})
+    void shouldKeepTheTagSizeAMessageWasSentWith(final int p) {
+        run(p, bsp -> {
+            final int right = (bsp.pid() + 1) % p;
+            final int left = (bsp.pid() + p - 1) % p;
+            bsp.setTagSize(8);
+            bsp.sync();
+            final byte[] tag8 = {1, 2, 3, 4, 5, 6, 7, (byte) bsp.pid()};
+            bsp.send(right, tag8, new byte[] {42});
+            bsp.setTagSize(2); // the message above keeps its 8-byte tag
+            bsp.sync();
+            check(bsp.tagSize() == 2, "tag size " + bsp.tagSize());
+            final byte[] wide = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+            check(bsp.getTag(wide) == 1, "getTag returns the payload length");
+            check(wide[7] == left && wide[0] == 1 && wide[8] == -1 && wide[9] == -1,
+                "getTag writes the message's 8 tag bytes and leaves the rest: " + java.util.Arrays.toString(wide));
+            try {
+                bsp.getTag(new byte[2]);
+                check(false, "getTag(new byte[2]) on a message with an 8-byte tag must fail");
+            } catch (final IllegalArgumentException e) {
+                check(e.getMessage().contains("tag length=2") && e.getMessage().contains("tag length=8")
+                    && e.getMessage().contains("tagSize()=2"), e.getMessage());
+            }
+            final UnsafeBuffer t = new UnsafeBuffer(new byte[0]);
+            final UnsafeBuffer payload = new UnsafeBuffer(new byte[0]);
+            check(bsp.hpMove(t, payload) == 1 && t.capacity() == 8 && t.getByte(7) == left, "hpMove tag view");
+            bsp.send(right, new byte[] {9, (byte) bsp.pid()}, new byte[0]);
+            bsp.setTagSize(0);
+            bsp.requestExchange();
+            bsp.sync();
+            final byte[] two = {-1, -1};
+            check(bsp.getTag(two) == 0 && two[1] == left, "2-byte tag, empty payload: returns 0");
+            bsp.move(two, 0, 0);
+            check(bsp.getTag(two) == -1 && two[1] == left, "empty queue: -1, tag unchanged");
+            bsp.send(right, new byte[0], new byte[] {1, 2, 3});
+            bsp.requestExchange();
+            bsp.sync();
+            final byte[] none = {-5};
+            check(bsp.getTag(none) == 3 && none[0] == -5, "a 0-byte tag leaves the array untouched");
+            check(bsp.getTag(new byte[0]) == 3, "an empty array fits a 0-byte tag");
+        });
+    }
+
+    private static int[] filledInts(final int pid) {
+        final int[] a = new int[8];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = 100 * pid + i;
+        }
+        return a;
+    }
+
+    private static long[] filledLongs(final int pid) {
+        final long[] a = new long[8];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = (1L << 40) * pid + i;
+        }
+        return a;
+    }
+
+    private static double[] filledDoubles(final int pid) {
+        final double[] a = new double[8];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = pid + i / 8.0;
+        }
+        return a;
+    }
+
+    private static byte[] filledBytes(final int pid) {
+        final byte[] a = new byte[8];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = (byte) (16 * pid + i);
+        }
+        return a;
     }
 
     /** A helper for subclasses: element-wise equality with a message. */

@@ -241,6 +241,61 @@ class MisuseTest {
     }
 
     @Test
+    void shouldRejectMisusedShortFormsAsTheCallsTheyStandFor() {
+        assertMessage(errorOf((bsp, reg) -> bsp.putLong(1, 5L, reg, 0)), IllegalArgumentException.class, "put",
+            "long[]", "INT");
+        assertMessage(errorOf((bsp, reg) -> bsp.putInt(1, 5, reg, 2)), IllegalArgumentException.class,
+            "dstOffset=2", "registered length=2", "pid 1");
+        assertMessage(errorOf((bsp, reg) -> bsp.getInt(1, reg, -1, new int[1], 0)), IllegalArgumentException.class,
+            "get", "srcOffset=-1");
+        assertMessage(errorOf((bsp, reg) -> bsp.put(1, new int[3], reg)), IllegalArgumentException.class,
+            "dstOffset=0", "length=3", "registered length=2");
+        assertMessage(errorOf((bsp, reg) -> bsp.put(1, (int[]) null, reg)), IllegalArgumentException.class,
+            "put", "src=null");
+        assertMessage(errorOf((bsp, reg) -> bsp.get(1, reg, (int[]) null)), IllegalArgumentException.class,
+            "get", "dst=null");
+        assertMessage(errorOf((bsp, reg) -> bsp.get(1, reg, 1, new int[2])), IllegalArgumentException.class,
+            "srcOffset=1", "length=2", "registered length=2");
+    }
+
+    @Test
+    void shouldRejectMisusedTypedPayloadsBeforeTouchingTheQueue() {
+        assertMessage(errorOf((bsp, reg) -> bsp.send(1, new byte[0], (long[]) null)), IllegalArgumentException.class,
+            "send", "payload=null");
+        assertMessage(errorOf((bsp, reg) -> bsp.send(1, new byte[0], new int[2], 1, 2)),
+            IllegalArgumentException.class, "offset=1", "length=2", "payload length=2");
+        assertMessage(errorOf((bsp, reg) -> bsp.send(1, new byte[0], new double[2], -1, 1)),
+            IllegalArgumentException.class, "offset=-1");
+        assertMessage(errorOf((bsp, reg) -> bsp.send(1, new byte[2], new int[1])), IllegalArgumentException.class,
+            "tag length=2", "tag size=0");
+        assertMessage(errorOf((bsp, reg) -> bsp.move((int[]) null, 0, 1)), IllegalArgumentException.class,
+            "move", "dst=null");
+        assertMessage(errorOf((bsp, reg) -> bsp.move(new long[2], 1, 2)), IllegalArgumentException.class,
+            "offset=1", "maxLength=2", "dst length=2");
+        assertMessage(errorOf((bsp, reg) -> bsp.move(new double[2], 0, -1)), IllegalArgumentException.class,
+            "maxLength=-1");
+        assertMessage(errorOf((bsp, reg) -> bsp.move(new int[1], 0, 1)), IllegalStateException.class, "empty");
+    }
+
+    @Test
+    void shouldRejectATypedMoveOfAPayloadThatIsNotWholeElements() {
+        final AtomicReference<RuntimeException> error = new AtomicReference<>();
+        final int[] left = new int[1];
+        BspRuntime.run(new BspConfig().procs(1), bsp -> {
+            bsp.send(0, new byte[0], new byte[] {1, 2, 3, 4, 5, 6});
+            bsp.sync();
+            try {
+                bsp.move(new int[4], 0, 4);
+            } catch (final RuntimeException e) {
+                error.set(e);
+            }
+            left[0] = bsp.qsize().packets();
+        });
+        assertMessage(error.get(), IllegalStateException.class, "payload length=6", "not a multiple of 4");
+        assertEquals(0, left[0], "the message was removed, as by hpMove");
+    }
+
+    @Test
     void shouldRejectANullProgramAndNullAreas() {
         assertThrows(IllegalArgumentException.class, () -> BspRuntime.run(new BspConfig(), (BspProgram) null));
         assertMessage(errorOf((bsp, reg) -> bsp.pushReg((int[]) null)), IllegalArgumentException.class, "area=null");

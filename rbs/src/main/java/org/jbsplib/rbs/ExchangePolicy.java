@@ -5,7 +5,8 @@ import java.util.Locale;
 /**
  * When a relaxed-mode sync falls back to the count exchange (option {@value #OPTION}, system property
  * {@value #PROPERTY}). Whatever the policy, a superstep with {@code pushReg}/{@code popReg} or a tag size change,
- * or in which the program called {@link RelaxedSync#requestExchange(org.jbsplib.api.Bsp)}, uses the exchange.
+ * or in which the program called {@link org.jbsplib.api.Bsp#requestExchange()} (or its delegate {@link
+ * RelaxedSync#requestExchange(org.jbsplib.api.Bsp)}), uses the exchange.
  */
 public enum ExchangePolicy {
     /**

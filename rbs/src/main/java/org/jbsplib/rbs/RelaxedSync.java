@@ -52,7 +52,10 @@ import org.jbsplib.core.transport.Quiescence;
  * in place; puts from others are guaranteed only after the commit that waits for them. Overlapping puts into the
  * same area: from one source they are applied in issue order, and across supersteps in superstep order for a
  * registration that is committed in every superstep; in a relaxed superstep, overlapping puts from
- * <em>different</em> sources are applied in arrival order (exchange supersteps keep BSPlib's source-pid order).
+ * <em>different</em> sources are applied in arrival order (exchange supersteps keep BSPlib's source-pid order),
+ * and the process's own writes of the superstep (get results, which are self-gets there, and puts to itself) are
+ * applied in its sync before any put from another process of that superstep, which therefore wins on overlapping
+ * cells whatever the pids (ordering by pid would need to know, at the sync, every lower pid's puts).
  *
  * <p>Threading: one instance per process, confined to its thread. Frames are handled only inside {@code sync},
  * {@code commit} and at the end of the program, as in the paper.
@@ -228,14 +231,23 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
      * Asks for the count exchange at the end of the current superstep: the per-superstep fallback for programs
      * that cannot know their incoming counts, or that use gets or BSMP. Collective: every process must call it in
      * the same superstep (a mismatch aborts the run with a message naming both pids). Under other sync modes it
-     * does nothing, so portable programs may call it unconditionally.
+     * does nothing, so portable programs may call it unconditionally. Equivalent to {@link Bsp#requestExchange()},
+     * which portable programs can call without depending on this module.
      *
      * @param bsp the calling process's context
+     * @throws IllegalArgumentException if {@code bsp} is null
      */
     public static void requestExchange(final Bsp bsp) {
-        if (bsp instanceof BspProcess p && p.protocol() instanceof RelaxedSync r) {
-            r.exchangeRequested = true;
+        if (bsp == null) {
+            throw new IllegalArgumentException("requestExchange: bsp=null");
         }
+        bsp.requestExchange();
+    }
+
+    /** The protocol side of {@link Bsp#requestExchange()}: this superstep ends with the count exchange. */
+    @Override
+    public void requestExchange() {
+        exchangeRequested = true;
     }
 
     /** @return whether {@code bsp} runs under the relaxed synchronization */
@@ -320,7 +332,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             final boolean get = remoteGetPid >= 0;
             throw new IllegalStateException("sync: " + (get ? "get from pid " + remoteGetPid : "send to pid "
                 + remoteSendPid) + " in superstep " + s + " on pid " + me + " needs the count exchange under the "
-                + "relaxed sync: call RelaxedSync.requestExchange(bsp) on every process in this superstep, or run "
+                + "relaxed sync: call bsp.requestExchange() on every process in this superstep, or run "
                 + "with " + ExchangePolicy.OPTION + "=always");
         }
         for (int src = 0; src < nprocs; src++) {
@@ -538,12 +550,12 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         if (theirs < 0) {
             return process.fail("the count exchange is collective: pid " + me + " uses it at the end of superstep " + s
                 + " but pid " + src + " passed that superstep without it (and ended its program in superstep "
-                + doneSstep[src] + "); call RelaxedSync.requestExchange(bsp), pushReg/popReg and setTagSize in the "
+                + doneSstep[src] + "); call bsp.requestExchange(), pushReg/popReg and setTagSize in the "
                 + "same superstep on every process", null);
         }
         return process.fail("the count exchange is collective: pid " + src + " used it at the end of superstep "
             + theirs + " but pid " + me + " did not (pid " + me + " is at superstep " + s + "); call "
-            + "RelaxedSync.requestExchange(bsp), pushReg/popReg and setTagSize in the same superstep on every "
+            + "bsp.requestExchange(), pushReg/popReg and setTagSize in the same superstep on every "
             + "process", null);
     }
 

@@ -74,6 +74,11 @@ public final class MessageQueue {
         return nextStarts.size();
     }
 
+    /** @return the tag length of the first message (the tag size it was sent with), or -1 if the queue is empty */
+    public int firstTagLength() {
+        return head == currentStarts.size() ? -1 : current.getInt(currentStarts.getInt(head));
+    }
+
     /** @return the first message's payload length, or -1 if empty; copies its tag into {@code tag} */
     public int peekTag(final byte[] tag) {
         if (head == currentStarts.size()) {

@@ -34,7 +34,9 @@ public final class Main {
             return 2;
         }
         final List<String> rest = argv.subList(1, argv.size());
-        if (rest.contains("--help") || rest.contains("-h")) {
+        final int dashes = rest.indexOf("--"); // words after "--" belong to the user's program (./bsp run)
+        final List<String> options = dashes < 0 ? rest : rest.subList(0, dashes);
+        if (options.contains("--help") || options.contains("-h")) {
             out.print(command.help());
             if (!command.help().endsWith("\n")) {
                 out.println();

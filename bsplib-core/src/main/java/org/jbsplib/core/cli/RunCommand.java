@@ -14,7 +14,11 @@ import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.RunResult;
 
-/** {@code ./bsp run --class NAME [--cp PATH]}: runs a user's {@link BspProgram} class. */
+/**
+ * {@code ./bsp run --class NAME [--cp PATH] [options] [-- ARGS...]}: runs a user's {@link BspProgram} class. The
+ * words after {@code --} go to the program: the class is created with its public {@code (String[] args)}
+ * constructor if it has one, else with its public no-argument constructor (then there must be no arguments).
+ */
 public final class RunCommand implements CliCommand {
     @Override
     public String name() {
@@ -28,20 +32,33 @@ public final class RunCommand implements CliCommand {
 
     @Override
     public String help() {
-        return "usage: ./bsp run --class NAME [--cp PATH] [--procs N] [--sync org|rbs] [options]\n\n"
-            + "Loads NAME (a public class implementing org.jbsplib.api.BspProgram with a public no-argument\n"
-            + "constructor) from PATH (directories and jars separated by ':') and runs it on N processes.\n\n"
+        return "usage: ./bsp run --class NAME [--cp PATH] [--procs N] [--sync org|rbs] [options] [-- ARGS...]\n\n"
+            + "Loads NAME (a public class implementing org.jbsplib.api.BspProgram) from PATH (directories and\n"
+            + "jars separated by ':') and runs it on N processes. Everything after '--' is passed to the program,\n"
+            + "options included: NAME is created with its public constructor taking String[] (the arguments, an\n"
+            + "empty array when there are none) if it has one, else with its public no-argument constructor,\n"
+            + "which then takes no arguments. One instance runs on every process.\n\n"
+            + "  ./bsp run --class my.Sort --cp target/classes --procs 4 -- --n 1000000 input.txt\n\n"
             + "options:\n" + RunOptions.HELP + "\n"
             + "  --class NAME       the program class\n"
-            + "  --cp PATH          where to find it (default: the current directory)\n";
+            + "  --cp PATH          where to find it (default: the current directory)\n"
+            + "  -- ARGS...         the program's arguments (after every option of ./bsp run)\n";
     }
 
     @Override
     public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
-        final Args args = Args.parse(argv, RunOptions.values("--class", "--cp"), RunOptions.flags());
+        final int dashes = argv.indexOf("--");
+        final Args args = Args.parse(dashes < 0 ? argv : argv.subList(0, dashes), RunOptions.values("--class", "--cp"),
+            RunOptions.flags());
+        final String[] programArgs = dashes < 0 ? new String[0]
+            : argv.subList(dashes + 1, argv.size()).toArray(new String[0]);
         final String className = args.value("--class", null);
         if (className == null) {
             throw new CliException("run needs --class NAME");
+        }
+        if (!args.positional().isEmpty()) {
+            throw new CliException("unexpected argument '" + args.positional().get(0) + "': the program's arguments "
+                + "go after '--' (./bsp run --class " + className + " [options] -- ARGS...)");
         }
         final List<URL> urls = new ArrayList<>();
         for (final String part : args.value("--cp", ".").split(File.pathSeparator)) {
@@ -62,7 +79,7 @@ public final class RunCommand implements CliCommand {
             if (!BspProgram.class.isAssignableFrom(type)) {
                 throw new CliException("class " + className + " does not implement org.jbsplib.api.BspProgram");
             }
-            program = (BspProgram) type.getConstructor().newInstance();
+            program = instantiate(type, programArgs);
             final BspConfig config = RunOptions.config(args);
             final RunResult r = BspRuntime.run(config, program);
             if (!args.has("--quiet")) {
@@ -78,5 +95,24 @@ public final class RunCommand implements CliCommand {
             }
         }
         return 0;
+    }
+
+    /** Creates the program with its {@code (String[])} constructor, else its no-argument one (without arguments). */
+    private static BspProgram instantiate(final Class<?> type, final String[] programArgs) throws Exception {
+        try {
+            return (BspProgram) type.getConstructor(String[].class).newInstance((Object) programArgs);
+        } catch (final NoSuchMethodException e) {
+            if (programArgs.length > 0) {
+                throw new CliException("class " + type.getName() + " has no public constructor taking String[], so it "
+                    + "cannot receive the " + programArgs.length + " argument(s) after '--': "
+                    + String.join(" ", programArgs));
+            }
+        }
+        try {
+            return (BspProgram) type.getConstructor().newInstance();
+        } catch (final NoSuchMethodException e) {
+            throw new CliException("class " + type.getName() + " needs a public constructor taking String[] or no "
+                + "arguments");
+        }
     }
 }

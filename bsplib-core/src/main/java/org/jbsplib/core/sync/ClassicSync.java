@@ -83,6 +83,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private int applySrc;
     private boolean applying;
     private int[] updates = new int[16];
+    // the handle each count belongs to: a slot popped and pushed again in one superstep names a new handle after
+    // the sync, and the puts of that superstep went to the old one
+    private RegHandle[] updatedRegs = new RegHandle[16];
     private int updatesLength;
     private final DirectBuffer[] regOpViews;
     private final int[] regOpOffsets;
@@ -116,7 +119,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.hasIn = new boolean[nprocs];
         this.eagerIn = new boolean[nprocs];
         this.stash = new FrameStash(nprocs);
-        this.writer = new RecordWriter(process, (reg, slot) -> updates[slot]++);
+        this.writer = new RecordWriter(process, this::countUpdate);
         this.regOpViews = new DirectBuffer[nprocs];
         this.regOpOffsets = new int[nprocs];
     }
@@ -311,8 +314,10 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         final int slots = process.registry().slotCount();
         if (updates.length < slots) {
             updates = new int[Math.max(slots, updates.length * 2)];
+            updatedRegs = new RegHandle[updates.length];
         }
         java.util.Arrays.fill(updates, 0, Math.max(updatesLength, slots), 0);
+        java.util.Arrays.fill(updatedRegs, 0, Math.max(updatesLength, slots), null);
         updatesLength = slots;
         applySrc = 0;
     }
@@ -430,11 +435,16 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     @Override
     public void commit(final RegHandle reg, final int n) {
         final int slot = reg.slot();
-        final int count = slot < updatesLength ? updates[slot] : 0;
+        final int count = slot < updatesLength && updatedRegs[slot] == reg ? updates[slot] : 0;
         if (count != n) {
             throw new IllegalStateException("commit: " + reg + " received " + count + " updates in the last superstep"
                 + " on pid " + me + ", not n=" + n);
         }
+    }
+
+    private void countUpdate(final RegHandle reg, final int slot) {
+        updates[slot]++;
+        updatedRegs[slot] = reg;
     }
 
     // ------------------------------------------------------------------ receiving

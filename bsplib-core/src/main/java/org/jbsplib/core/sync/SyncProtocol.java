@@ -13,6 +13,13 @@ public interface SyncProtocol {
     /** See {@link org.jbsplib.api.Bsp#commit(org.jbsplib.api.Reg, int)}; {@code reg} is active and {@code n >= 0}. */
     void commit(RegHandle reg, int n);
 
+    /**
+     * See {@link org.jbsplib.api.Bsp#requestExchange()}: the superstep should end with the count exchange. A
+     * protocol whose every sync is a count exchange ignores it (the default).
+     */
+    default void requestExchange() {
+    }
+
     /** Called after a put/hpPut to {@code dstPid} was recorded in its outbox. */
     default void afterPut(final int dstPid) {
     }

@@ -99,6 +99,48 @@ class MainTest {
         assertEquals(0, bsp("run", "--class", AbortingProgram.class.getName(), "--quiet"));
     }
 
+    @Test
+    void shouldPassTheWordsAfterDashDashToTheProgram() {
+        ArgsProgram.SEEN.clear();
+        assertEquals(0, bsp("run", "--class", ArgsProgram.class.getName(), "--procs", "3", "--quiet", "--", "a b",
+            "--procs", "7", "--help", "--"));
+        assertEquals(List.of("a b", "--procs", "7", "--help", "--"), ArgsProgram.SEEN.get(0), "pid 0");
+        assertEquals(3, ArgsProgram.SEEN.size(), "one list per pid (--procs 3 before '--' configures the run)");
+        ArgsProgram.SEEN.clear();
+        assertEquals(0, bsp("run", "--class", ArgsProgram.class.getName(), "--quiet"));
+        assertEquals(List.of(), ArgsProgram.SEEN.get(0), "no '--': an empty array");
+    }
+
+    @Test
+    void shouldRefuseArgumentsForAProgramWithoutAStringArrayConstructor() {
+        assertEquals(2, bsp("run", "--class", AbortingProgram.class.getName(), "--quiet", "--", "x"));
+        assertTrue(err().contains("no public constructor taking String[]") && err().contains(": x"), err());
+        assertEquals(2, bsp("run", "--class", ArgsProgram.class.getName(), "stray"));
+        assertTrue(err().contains("unexpected argument 'stray'") && err().contains("after '--'"), err());
+    }
+
+    @Test
+    void shouldDocumentDashDashInRunHelp() {
+        assertEquals(0, bsp("run", "--help"));
+        assertTrue(out().contains("-- ARGS...") && out().contains("String[]"), out());
+    }
+
+    /** A program taking arguments: every pid records what it got. */
+    public static final class ArgsProgram implements org.jbsplib.api.BspProgram {
+        static final Map<Integer, List<String>> SEEN = new java.util.concurrent.ConcurrentHashMap<>();
+        private final List<String> args;
+
+        public ArgsProgram(final String[] args) {
+            this.args = List.of(args);
+        }
+
+        @Override
+        public void run(final org.jbsplib.api.Bsp bsp) {
+            SEEN.put(bsp.pid(), args);
+            bsp.sync();
+        }
+    }
+
     /** A program loaded by {@code ./bsp run}; it aborts only when asked to. */
     public static final class AbortingProgram implements org.jbsplib.api.BspProgram {
         @Override
