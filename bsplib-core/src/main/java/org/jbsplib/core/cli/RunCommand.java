@@ -2,6 +2,8 @@ package org.jbsplib.core.cli;
 
 import java.io.File;
 import java.io.PrintStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
@@ -58,11 +60,19 @@ public final class RunCommand implements CliCommand {
                 type = Class.forName(className, true, loader);
             } catch (final ClassNotFoundException e) {
                 throw new CliException("class " + className + " not found on --cp " + args.value("--cp", "."));
+            } catch (final ExceptionInInitializerError e) {
+                throw new CliException("class " + className + " failed to initialize: " + e.getCause());
+            } catch (final NoClassDefFoundError e) {
+                throw new CliException("class " + className + " cannot be loaded: it needs class "
+                    + String.valueOf(e.getMessage()).replace('/', '.') + ", which is not on --cp "
+                    + args.value("--cp", "."));
+            } catch (final LinkageError e) {
+                throw new CliException("class " + className + " cannot be loaded: " + e);
             }
             if (!BspProgram.class.isAssignableFrom(type)) {
                 throw new CliException("class " + className + " does not implement org.jbsplib.api.BspProgram");
             }
-            program = (BspProgram) type.getConstructor().newInstance();
+            program = instantiate(type, className);
             final BspConfig config = RunOptions.config(args);
             final RunResult r = BspRuntime.run(config, program);
             if (!args.has("--quiet")) {
@@ -78,5 +88,26 @@ public final class RunCommand implements CliCommand {
             }
         }
         return 0;
+    }
+
+    /** @return a new instance of the program class, or a {@link CliException} naming the class and the cause */
+    private static BspProgram instantiate(final Class<?> type, final String className) {
+        final Constructor<?> constructor;
+        try {
+            constructor = type.getConstructor();
+        } catch (final NoSuchMethodException e) {
+            throw new CliException("class " + className + " has no public no-argument constructor");
+        }
+        try {
+            return (BspProgram) constructor.newInstance();
+        } catch (final InvocationTargetException e) {
+            throw new CliException("the constructor of class " + className + " threw " + e.getCause());
+        } catch (final InstantiationException e) {
+            throw new CliException("class " + className + " is abstract or an interface; give a concrete class");
+        } catch (final IllegalAccessException e) {
+            throw new CliException("class " + className + " is not public: " + e.getMessage());
+        } catch (final LinkageError e) {
+            throw new CliException("class " + className + " cannot be instantiated: " + e);
+        }
     }
 }
