@@ -41,6 +41,23 @@ public final class FtKernel implements NpbKernel {
     }
 
     @Override
+    public java.util.Set<String> optionKeys() {
+        return java.util.Set.of(LANES, LAYOUT);
+    }
+
+    @Override
+    public long heapBytesPerProcess(final char npbClass, final BspConfig config) {
+        final FtClass c = FtClass.of(VerificationData.load(), npbClass);
+        final int procs = config.procs();
+        final int p1 = FtPencils.rowSize(c, procs, config.options().getOrDefault(LAYOUT, "auto"));
+        // space, freq, the send buffer and (pencils only) mid, each a complex number (16 bytes) per local point
+        final long arrays = (p1 == 1 ? 3L : 4L) * 16 * (c.points() / procs);
+        // three line FFTs of four buffers of at most 64 lanes each, the checksum partials and outcome
+        final long fft = 3L * 4 * 8 * 64 * Math.max(c.nx(), Math.max(c.ny(), c.nz()));
+        return arrays + fft + 16L * procs + 64L * c.niter();
+    }
+
+    @Override
     public NpbResult run(final char npbClass, final BspConfig config, final PrintStream progress) {
         final FtClass c = FtClass.of(VerificationData.load(), npbClass);
         final String layout = config.options().getOrDefault(LAYOUT, "auto");
