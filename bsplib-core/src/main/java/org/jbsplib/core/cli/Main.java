@@ -48,6 +48,7 @@ public final class Main {
             return 0;
         }
         try {
+            checkJsonTarget(rest);
             return command.run(rest, out, err);
         } catch (final CliException | IllegalArgumentException e) {
             err.println("bsp " + command.name() + ": error: " + e.getMessage());
@@ -73,6 +74,18 @@ public final class Main {
         return "out of memory (" + oneLine(e.getMessage()) + "): the JVM has a heap of at most " + maxMiB
             + " MiB; raise it with JBSP_JAVA_OPTS=-Xmx" + Math.max(2, 2 * ((maxMiB + 1023) >> 10)) + "g (and "
             + "-XX:MaxDirectMemorySize=... for direct buffer memory)";
+    }
+
+    /** Every command takes {@code --json FILE}: a file that cannot be written fails now, not after the run. */
+    private static void checkJsonTarget(final List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            final String word = args.get(i);
+            if (word.equals("--json") && i + 1 < args.size()) {
+                Json.checkWritable(args.get(i + 1));
+            } else if (word.startsWith("--json=")) {
+                Json.checkWritable(word.substring("--json=".length()));
+            }
+        }
     }
 
     private static String oneLine(final String s) {

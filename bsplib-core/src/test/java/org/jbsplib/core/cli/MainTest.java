@@ -100,6 +100,21 @@ class MainTest {
     }
 
     @Test
+    void shouldRefuseAJsonFileThatCannotBeWrittenBeforeRunning(@TempDir final Path dir) throws Exception {
+        assertOneLine(2, "--json " + dir + " is a directory", "example", "broadcast", "--procs", "2", "--json",
+            dir.toString());
+        assertEquals("", out(), "nothing ran");
+        final Path file = dir.resolve("f");
+        Files.writeString(file, "x");
+        assertOneLine(2, "--json " + file.resolve("r.json") + ": cannot write", "example", "broadcast", "--json="
+            + file.resolve("r.json"));
+        assertEquals("", out(), "nothing ran");
+        assertEquals(0, bsp("example", "broadcast", "--procs", "2", "--quiet", "--json", dir.resolve("new/r.json")
+            .toString()));
+        assertTrue(Files.size(dir.resolve("new/r.json")) > 0);
+    }
+
+    @Test
     void shouldNameTheClassAndTheCauseWhenAProgramCannotBeLoadedOrBuilt() {
         assertOneLine(2, "class " + BadStaticInit.class.getName() + " failed to initialize: "
             + "java.lang.IllegalStateException: static init failed", "run", "--class", BadStaticInit.class.getName());
