@@ -116,7 +116,7 @@ public final class NpbCommand implements CliCommand {
             throw new CliException(what + " needs about " + size(data + runtime) + " of heap (" + size(data)
                 + " of " + kernel.name().toUpperCase(Locale.ROOT) + " data, " + size(runtime) + " for the runtime), "
                 + "more than the " + size(maxHeap) + " this JVM may use; raise it with JBSP_JAVA_OPTS=-Xmx"
-                + gibAbove(data + runtime) + "g or use fewer processes");
+                + gibAbove(data + runtime) + "g" + (runtime > data ? " or use fewer processes" : ""));
         }
         final long direct = RuntimeFootprint.directBytes(procs, config.ringCapacityBytes());
         if (direct > maxDirect) {
