@@ -14,6 +14,7 @@ import org.jbsplib.core.registry.RegHandle;
 import org.jbsplib.core.registry.RegistrationTable;
 import org.jbsplib.core.sync.Outbox;
 import org.jbsplib.core.sync.SyncProtocol;
+import org.jbsplib.core.sync.Wire;
 import org.jbsplib.core.transport.Endpoint;
 
 /**
@@ -354,16 +355,22 @@ public final class BspProcess implements Bsp {
         checkLive(call);
         checkPid(call, dstPid);
         final RegHandle h = checkReg(call, dst, srcType, src, "src");
+        final int bytes = checkRecordBytes(call, srcType, length);
         checkLocalRange(call, "src", src, srcLength, srcOffset, length);
         checkRemoteRange(call, h, dstPid, dstOffset, length, "dstOffset");
         if (length == 0) {
             return;
         }
         final int eb = srcType.bytes();
+        final Outbox out = outboxes[dstPid];
         if (unbuffered) {
-            outboxes[dstPid].addHpPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, length * eb);
+            checkSection(call, "put records", dstPid, out.putSectionBytes() + Wire.REC_HEADER + Wire.HP_EXTRA,
+                "split the superstep");
+            out.addHpPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, bytes);
         } else {
-            outboxes[dstPid].addPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, length * eb);
+            checkSection(call, "buffered data", dstPid, out.putSectionBytes() + Wire.REC_HEADER + bytes,
+                "split the superstep or use hpPut");
+            out.addPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, bytes);
         }
         protocol.afterPut(dstPid);
     }
@@ -433,17 +440,22 @@ public final class BspProcess implements Bsp {
         checkLive(call);
         checkPid(call, ownerPid);
         final RegHandle h = checkReg(call, src, dstType, dst, "dst");
+        final int bytes = checkRecordBytes(call, dstType, length);
         checkLocalRange(call, "dst", dst, dstLength, dstOffset, length);
         checkRemoteRange(call, h, ownerPid, srcOffset, length, "srcOffset");
         if (length == 0) {
             return;
         }
         final int eb = dstType.bytes();
+        final Outbox out = outboxes[ownerPid];
+        // the owner buffers the results of this process's gets in one section of its outbox to this process
+        checkSection(call, "results requested", ownerPid, out.getRequestBytes()
+            + (long) (out.getRequestCount() + 1) * Wire.REC_HEADER + bytes, "split the superstep");
         final int id = getAreas.size();
         getAreas.add(dst);
         getOffsets.addLong((long) dstOffset * eb);
-        getLengths.addInt(length * eb);
-        outboxes[ownerPid].addGetRequest(id, h.slot(), (long) srcOffset * eb, length * eb);
+        getLengths.addInt(bytes);
+        out.addGetRequest(id, h.slot(), (long) srcOffset * eb, bytes);
         protocol.afterGet(ownerPid);
     }
 
@@ -474,6 +486,8 @@ public final class BspProcess implements Bsp {
             throw new IllegalArgumentException("send: payload=null");
         }
         checkLocalRange("send", "payload", payload, payload.length, offset, length);
+        checkSection("send", "messages", pid, outboxes[pid].messageSectionBytes() + Wire.REC_HEADER + tagSize
+            + (long) length, "split the superstep");
         outboxes[pid].addMessage(tag, 0, tagSize, payload, offset, length);
         protocol.afterSend(pid);
     }
@@ -496,6 +510,8 @@ public final class BspProcess implements Bsp {
             throw new IllegalArgumentException("send: payload=null");
         }
         checkLocalRange("send", "payload", payload, payload.capacity(), offset, length);
+        checkSection("send", "messages", pid, outboxes[pid].messageSectionBytes() + Wire.REC_HEADER + tagSize
+            + (long) length, "split the superstep");
         outboxes[pid].addMessage(tag, tagOffset, tagSize, payload, offset, length);
         protocol.afterSend(pid);
     }
@@ -594,6 +610,26 @@ public final class BspProcess implements Bsp {
                 + h.typeName() + ")");
         }
         return h;
+    }
+
+    /** @return the bytes of {@code length} elements, refused when one record could not hold them */
+    private static int checkRecordBytes(final String call, final ElementType type, final int length) {
+        final long bytes = (long) length * type.bytes();
+        if (bytes > Outbox.MAX_RECORD_BYTES) {
+            throw new IllegalArgumentException(call + ": length=" + length + " elements of " + type + " are " + bytes
+                + " bytes, over the limit of " + Outbox.MAX_RECORD_BYTES + " bytes for one put or get; split it");
+        }
+        return (int) bytes;
+    }
+
+    /** Refuses a call that would grow what is buffered for {@code pid} in this superstep past an array's size. */
+    private static void checkSection(final String call, final String what, final int pid, final long bytesAfter,
+        final String advice) {
+        if (bytesAfter > Outbox.MAX_SECTION_BYTES) {
+            throw new IllegalArgumentException(call + ": " + what + " for pid " + pid + " in this superstep would "
+                + "reach " + bytesAfter + " bytes, over the limit of " + Outbox.MAX_SECTION_BYTES + " bytes; "
+                + advice);
+        }
     }
 
     private void checkLocalRange(final String call, final String name, final Object area, final int areaLength,

@@ -73,9 +73,11 @@ public final class BenchCommand implements CliCommand {
                 throw new CliException("--procs value " + p + " must be >= 1");
             }
         }
-        if (cores < 1 || lateNs < 0) {
-            throw new CliException("--cores=" + cores + " must be >= 1 and --late-us=" + lateNs / 1000
-                + " >= 0");
+        if (cores < 1) {
+            throw new CliException("--cores=" + cores + " must be >= 1");
+        }
+        if (lateNs < 0) {
+            throw new CliException("--late-us=" + lateNs / 1000 + " must be >= 0");
         }
         final List<BarrierLatency.Result> results = new ArrayList<>();
         out.printf("%-22s %5s %-9s %9s %12s %12s %12s %12s%n", "barrier", "procs", "variant", "episodes",
@@ -83,9 +85,11 @@ public final class BenchCommand implements CliCommand {
         for (final int p : procs) {
             final int episodes = a.intValue("--episodes", Math.max(300, 20_000 / p));
             final int warmup = a.intValue("--warmup", episodes / 5);
-            if (episodes < 2 || warmup < 0) {
-                throw new CliException("--episodes=" + episodes + " must be >= 2, --warmup=" + warmup
-                    + " >= 0");
+            if (episodes < 2) {
+                throw new CliException("--episodes=" + episodes + " must be >= 2");
+            }
+            if (warmup < 0) {
+                throw new CliException("--warmup=" + warmup + " must be >= 0");
             }
             for (final String spec : specs) {
                 for (final long late : a.has("--no-late") || p < 2 ? new long[] {0} : new long[] {0, lateNs}) {

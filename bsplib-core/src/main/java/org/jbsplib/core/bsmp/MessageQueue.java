@@ -26,6 +26,12 @@ public final class MessageQueue {
     /** Starts a message of the next superstep; fragments follow with {@link #fill}. @return its start index */
     public int begin(final int tagLength, final int payloadLength) {
         final int start = nextEnd;
+        final long end = (long) start + 8 + tagLength + payloadLength;
+        if (end > ExpandableArrayBuffer.MAX_ARRAY_LENGTH) {
+            throw new IllegalStateException("BSMP: the messages received in this superstep would take " + end
+                + " bytes, over the limit of " + ExpandableArrayBuffer.MAX_ARRAY_LENGTH + " bytes per process; send "
+                + "less per superstep");
+        }
         next.putInt(start, tagLength);
         next.putInt(start + 4, payloadLength);
         next.checkLimit(start + 8 + tagLength + payloadLength);

@@ -24,6 +24,32 @@ public final class Json {
     }
 
     /** Writes {@code value} as JSON into {@code file}, creating parent directories. */
+    /**
+     * Checks, before a run, that {@link #writeFile} will be able to write {@code file}: not a directory, its
+     * directory creatable and writable. Creates missing directories; leaves no file behind.
+     *
+     * @throws CliException naming the file and the reason
+     */
+    public static void checkWritable(final String file) {
+        final Path path = Path.of(file).toAbsolutePath();
+        if (Files.isDirectory(path)) {
+            throw new CliException("--json " + file + " is a directory; give a file name");
+        }
+        final boolean existed = Files.exists(path);
+        try {
+            if (path.getParent() != null) {
+                Files.createDirectories(path.getParent());
+            }
+            Files.newOutputStream(path, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND).close();
+            if (!existed) {
+                Files.delete(path);
+            }
+        } catch (final IOException | SecurityException e) {
+            throw new CliException("--json " + file + ": cannot write (" + e + ")");
+        }
+    }
+
     public static void writeFile(final String file, final Object value) throws IOException {
         final Path path = Path.of(file);
         final Path parent = path.toAbsolutePath().getParent();

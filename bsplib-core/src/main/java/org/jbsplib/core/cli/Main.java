@@ -10,7 +10,8 @@ import org.jbsplib.api.BspAbortException;
 
 /**
  * Entry point of {@code ./bsp}: {@code ./bsp COMMAND [options]}, {@code ./bsp --help}, {@code ./bsp COMMAND --help}.
- * Exit codes: 0 success, 1 the run failed (aborted, verification failed), 2 bad usage.
+ * Exit codes: 0 success, 1 the run failed (aborted, verification failed, out of memory), 2 bad usage. Every error is
+ * one line on stderr, never a stack trace.
  */
 public final class Main {
     private Main() {
@@ -22,7 +23,12 @@ public final class Main {
 
     /** Runs the CLI with {@code argv}; returns the exit code. */
     public static int run(final List<String> argv, final PrintStream out, final PrintStream err) {
-        final TreeMap<String, CliCommand> commands = commands();
+        return run(argv, out, err, commands());
+    }
+
+    /** Runs the CLI with {@code argv} over {@code commands}; returns the exit code. */
+    static int run(final List<String> argv, final PrintStream out, final PrintStream err,
+        final TreeMap<String, CliCommand> commands) {
         if (argv.isEmpty() || argv.get(0).equals("--help") || argv.get(0).equals("-h") || argv.get(0).equals("help")) {
             out.print(usage(commands));
             return argv.isEmpty() ? 2 : 0;
@@ -44,6 +50,7 @@ public final class Main {
             return 0;
         }
         try {
+            checkJsonTarget(rest);
             return command.run(rest, out, err);
         } catch (final CliException | IllegalArgumentException e) {
             err.println("bsp " + command.name() + ": error: " + e.getMessage());
@@ -54,9 +61,32 @@ public final class Main {
                 && !e.getMessage().contains(e.getCause().getMessage()) ? " (" + oneLine(e.getCause().getMessage()) + ")"
                 : ""));
             return 1;
-        } catch (final Exception e) {
+        } catch (final OutOfMemoryError e) {
+            err.println("bsp " + command.name() + ": " + outOfMemory(e));
+            return 1;
+        } catch (final Exception | Error e) {
             err.println("bsp " + command.name() + ": failed: " + oneLine(String.valueOf(e)));
             return 1;
+        }
+    }
+
+    /** @return one line on an OutOfMemoryError: what ran out, the limit, and the option that raises it */
+    static String outOfMemory(final OutOfMemoryError e) {
+        final long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
+        return "out of memory (" + oneLine(e.getMessage()) + "): the JVM has a heap of at most " + maxMiB
+            + " MiB; raise it with JBSP_JAVA_OPTS=-Xmx" + Math.max(2, 2 * ((maxMiB + 1023) >> 10)) + "g (and "
+            + "-XX:MaxDirectMemorySize=... for direct buffer memory)";
+    }
+
+    /** Every command takes {@code --json FILE}: a file that cannot be written fails now, not after the run. */
+    private static void checkJsonTarget(final List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            final String word = args.get(i);
+            if (word.equals("--json") && i + 1 < args.size()) {
+                Json.checkWritable(args.get(i + 1));
+            } else if (word.startsWith("--json=")) {
+                Json.checkWritable(word.substring("--json=".length()));
+            }
         }
     }
 

@@ -2,6 +2,8 @@ package org.jbsplib.core.cli;
 
 import java.io.File;
 import java.io.PrintStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
@@ -75,11 +77,19 @@ public final class RunCommand implements CliCommand {
                 type = Class.forName(className, true, loader);
             } catch (final ClassNotFoundException e) {
                 throw new CliException("class " + className + " not found on --cp " + args.value("--cp", "."));
+            } catch (final ExceptionInInitializerError e) {
+                throw new CliException("class " + className + " failed to initialize: " + e.getCause());
+            } catch (final NoClassDefFoundError e) {
+                throw new CliException("class " + className + " cannot be loaded: it needs class "
+                    + String.valueOf(e.getMessage()).replace('/', '.') + ", which is not on --cp "
+                    + args.value("--cp", "."));
+            } catch (final LinkageError e) {
+                throw new CliException("class " + className + " cannot be loaded: " + e);
             }
             if (!BspProgram.class.isAssignableFrom(type)) {
                 throw new CliException("class " + className + " does not implement org.jbsplib.api.BspProgram");
             }
-            program = instantiate(type, programArgs);
+            program = instantiate(type, className, programArgs);
             final BspConfig config = RunOptions.config(args);
             final RunResult r = BspRuntime.run(config, program);
             if (!args.has("--quiet")) {
@@ -97,22 +107,41 @@ public final class RunCommand implements CliCommand {
         return 0;
     }
 
-    /** Creates the program with its {@code (String[])} constructor, else its no-argument one (without arguments). */
-    private static BspProgram instantiate(final Class<?> type, final String[] programArgs) throws Exception {
+    /**
+     * Creates the program with its {@code (String[])} constructor, else its no-argument one (without arguments).
+     *
+     * @return a new instance of the program class, or a {@link CliException} naming the class and the cause
+     */
+    private static BspProgram instantiate(final Class<?> type, final String className, final String[] programArgs) {
+        Constructor<?> constructor = null;
         try {
-            return (BspProgram) type.getConstructor(String[].class).newInstance((Object) programArgs);
+            constructor = type.getConstructor(String[].class);
         } catch (final NoSuchMethodException e) {
             if (programArgs.length > 0) {
-                throw new CliException("class " + type.getName() + " has no public constructor taking String[], so it "
+                throw new CliException("class " + className + " has no public constructor taking String[], so it "
                     + "cannot receive the " + programArgs.length + " argument(s) after '--': "
                     + String.join(" ", programArgs));
             }
         }
+        if (constructor == null) {
+            try {
+                constructor = type.getConstructor();
+            } catch (final NoSuchMethodException e) {
+                throw new CliException("class " + className + " has no public no-argument constructor (nor one "
+                    + "taking String[])");
+            }
+        }
         try {
-            return (BspProgram) type.getConstructor().newInstance();
-        } catch (final NoSuchMethodException e) {
-            throw new CliException("class " + type.getName() + " needs a public constructor taking String[] or no "
-                + "arguments");
+            return (BspProgram) (constructor.getParameterCount() == 1 ? constructor.newInstance((Object) programArgs)
+                : constructor.newInstance());
+        } catch (final InvocationTargetException e) {
+            throw new CliException("the constructor of class " + className + " threw " + e.getCause());
+        } catch (final InstantiationException e) {
+            throw new CliException("class " + className + " is abstract or an interface; give a concrete class");
+        } catch (final IllegalAccessException e) {
+            throw new CliException("class " + className + " is not public: " + e.getMessage());
+        } catch (final LinkageError e) {
+            throw new CliException("class " + className + " cannot be instantiated: " + e);
         }
     }
 }

@@ -12,6 +12,14 @@ import org.jbsplib.core.util.Bulk;
  * process's get requests to that destination. Confined to the owner's thread.
  */
 public final class Outbox {
+    /**
+     * Most bytes one section (the puts, the get results or the messages for one destination in one superstep,
+     * {@link Wire#REC_HEADER} bytes of header per record included) can hold: the largest array Agrona allocates.
+     */
+    public static final int MAX_SECTION_BYTES = ExpandableArrayBuffer.MAX_ARRAY_LENGTH;
+    /** Most bytes one put, hpPut, get or hpGet may move: a section holding only that record. */
+    public static final int MAX_RECORD_BYTES = MAX_SECTION_BYTES - Wire.REC_HEADER;
+
     private static final int REPLIES = 0;
     private static final int PUTS = 1;
     private static final int MESSAGES = 2;
@@ -124,6 +132,16 @@ public final class Outbox {
     /** @return payload bytes of puts and messages, the part of the stream the destination learns in phase 1 */
     public long putAndMessageBytes() {
         return putBytes + messageBytes;
+    }
+
+    /** @return bytes of the put section so far (headers and buffered data; see {@link #MAX_SECTION_BYTES}) */
+    public long putSectionBytes() {
+        return ends[PUTS];
+    }
+
+    /** @return bytes of the message section so far (headers, tags and payloads) */
+    public long messageSectionBytes() {
+        return ends[MESSAGES];
     }
 
     /** @return number of BSMP messages */

@@ -10,6 +10,7 @@ import org.agrona.MutableDirectBuffer;
  * Bulk copies between the areas a program registers or passes ({@code byte[]}, {@code int[]}, {@code long[]},
  * {@code double[]}, {@link DirectBuffer}) and the runtime's byte buffers, in native byte order. Offsets and
  * lengths are in bytes. Short copies go element by element (no allocation); long ones through NIO bulk views.
+ * Area offsets are {@code long}: a {@code long[]} or {@code double[]} area spans up to 2^34 bytes.
  */
 public final class Bulk {
     private static final int SHORT_COPY = 128;
@@ -23,12 +24,11 @@ public final class Bulk {
         if (len == 0) {
             return;
         }
-        final int off = (int) areaOff;
         if (area instanceof byte[] a) {
-            dst.putBytes(dstIndex, a, off, len);
+            dst.putBytes(dstIndex, a, byteIndex(areaOff), len);
         } else if (area instanceof double[] a) {
             final int n = len >> 3;
-            final int first = off >> 3;
+            final int first = (int) (areaOff >> 3);
             if (len < SHORT_COPY) {
                 for (int i = 0; i < n; i++) {
                     dst.putDouble(dstIndex + (i << 3), a[first + i]);
@@ -38,7 +38,7 @@ public final class Bulk {
             }
         } else if (area instanceof long[] a) {
             final int n = len >> 3;
-            final int first = off >> 3;
+            final int first = (int) (areaOff >> 3);
             if (len < SHORT_COPY) {
                 for (int i = 0; i < n; i++) {
                     dst.putLong(dstIndex + (i << 3), a[first + i]);
@@ -48,7 +48,7 @@ public final class Bulk {
             }
         } else if (area instanceof int[] a) {
             final int n = len >> 2;
-            final int first = off >> 2;
+            final int first = (int) (areaOff >> 2);
             if (len < SHORT_COPY) {
                 for (int i = 0; i < n; i++) {
                     dst.putInt(dstIndex + (i << 2), a[first + i]);
@@ -57,7 +57,7 @@ public final class Bulk {
                 view(dst, dstIndex, len).asIntBuffer().put(a, first, n);
             }
         } else if (area instanceof DirectBuffer b) {
-            dst.putBytes(dstIndex, b, off, len);
+            dst.putBytes(dstIndex, b, byteIndex(areaOff), len);
         } else {
             throw new IllegalArgumentException("unsupported area type " + area);
         }
@@ -69,12 +69,11 @@ public final class Bulk {
         if (len == 0) {
             return;
         }
-        final int off = (int) areaOff;
         if (area instanceof byte[] a) {
-            src.getBytes(srcIndex, a, off, len);
+            src.getBytes(srcIndex, a, byteIndex(areaOff), len);
         } else if (area instanceof double[] a) {
             final int n = len >> 3;
-            final int first = off >> 3;
+            final int first = (int) (areaOff >> 3);
             if (len < SHORT_COPY) {
                 for (int i = 0; i < n; i++) {
                     a[first + i] = src.getDouble(srcIndex + (i << 3));
@@ -84,7 +83,7 @@ public final class Bulk {
             }
         } else if (area instanceof long[] a) {
             final int n = len >> 3;
-            final int first = off >> 3;
+            final int first = (int) (areaOff >> 3);
             if (len < SHORT_COPY) {
                 for (int i = 0; i < n; i++) {
                     a[first + i] = src.getLong(srcIndex + (i << 3));
@@ -94,7 +93,7 @@ public final class Bulk {
             }
         } else if (area instanceof int[] a) {
             final int n = len >> 2;
-            final int first = off >> 2;
+            final int first = (int) (areaOff >> 2);
             if (len < SHORT_COPY) {
                 for (int i = 0; i < n; i++) {
                     a[first + i] = src.getInt(srcIndex + (i << 2));
@@ -103,7 +102,7 @@ public final class Bulk {
                 view(src, srcIndex, len).asIntBuffer().get(a, first, n);
             }
         } else if (area instanceof MutableDirectBuffer b) {
-            b.putBytes(off, src, srcIndex, len);
+            b.putBytes(byteIndex(areaOff), src, srcIndex, len);
         } else {
             throw new IllegalArgumentException("unsupported area type " + area);
         }
@@ -116,13 +115,21 @@ public final class Bulk {
             return;
         }
         if (src instanceof DirectBuffer s) {
-            write(s, (int) srcOff, dst, dstOff, len);
+            write(s, byteIndex(srcOff), dst, dstOff, len);
         } else if (dst instanceof MutableDirectBuffer d) {
-            read(src, srcOff, d, (int) dstOff, len);
+            read(src, srcOff, d, byteIndex(dstOff), len);
         } else {
             System.arraycopy(src, (int) (srcOff / elementBytes), dst, (int) (dstOff / elementBytes),
                 len / elementBytes);
         }
+    }
+
+    /** @return a byte offset into a byte-indexed area or buffer, which cannot lie beyond 2^31 - 1 */
+    private static int byteIndex(final long offset) {
+        if (offset < 0 || offset > Integer.MAX_VALUE) {
+            throw new IndexOutOfBoundsException("byte offset=" + offset + " is beyond a byte-indexed area");
+        }
+        return (int) offset;
     }
 
     private static ByteBuffer view(final DirectBuffer buffer, final int index, final int len) {

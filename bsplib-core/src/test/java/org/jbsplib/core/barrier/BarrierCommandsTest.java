@@ -50,6 +50,20 @@ class BarrierCommandsTest {
     }
 
     @Test
+    void shouldNameOnlyTheInvalidBenchOptions() {
+        assertEquals(2, bsp("bench", "barrier", "--barrier", "central", "--procs", "2", "--cores", "2",
+            "--late-us", "-1"));
+        assertEquals("bsp bench: error: --late-us=-1 must be >= 0", err.toString(StandardCharsets.UTF_8).strip());
+        err.reset();
+        assertEquals(2, bsp("bench", "barrier", "--barrier", "central", "--procs", "2", "--cores", "0"));
+        assertEquals("bsp bench: error: --cores=0 must be >= 1", err.toString(StandardCharsets.UTF_8).strip());
+        err.reset();
+        assertEquals(2, bsp("bench", "barrier", "--barrier", "central", "--procs", "2", "--episodes", "1",
+            "--warmup", "0"));
+        assertEquals("bsp bench: error: --episodes=1 must be >= 2", err.toString(StandardCharsets.UTF_8).strip());
+    }
+
+    @Test
     void shouldRejectAnUnknownBarrierInBench() {
         assertEquals(2, bsp("bench", "barrier", "--barrier", "nosuch", "--procs", "2"));
         final String e = err.toString(StandardCharsets.UTF_8);

@@ -141,6 +141,132 @@ class MainTest {
         }
     }
 
+    @Test
+    void shouldRefuseAJsonFileThatCannotBeWrittenBeforeRunning(@TempDir final Path dir) throws Exception {
+        assertOneLine(2, "--json " + dir + " is a directory", "example", "broadcast", "--procs", "2", "--json",
+            dir.toString());
+        assertEquals("", out(), "nothing ran");
+        final Path file = dir.resolve("f");
+        Files.writeString(file, "x");
+        assertOneLine(2, "--json " + file.resolve("r.json") + ": cannot write", "example", "broadcast", "--json="
+            + file.resolve("r.json"));
+        assertEquals("", out(), "nothing ran");
+        assertEquals(0, bsp("example", "broadcast", "--procs", "2", "--quiet", "--json", dir.resolve("new/r.json")
+            .toString()));
+        assertTrue(Files.size(dir.resolve("new/r.json")) > 0);
+    }
+
+    @Test
+    void shouldNameTheClassAndTheCauseWhenAProgramCannotBeLoadedOrBuilt() {
+        assertOneLine(2, "class " + BadStaticInit.class.getName() + " failed to initialize: "
+            + "java.lang.IllegalStateException: static init failed", "run", "--class", BadStaticInit.class.getName());
+        assertOneLine(2, "class " + NoNoArgConstructor.class.getName() + " has no public no-argument constructor",
+            "run", "--class", NoNoArgConstructor.class.getName());
+        assertOneLine(2, "the constructor of class " + ThrowingConstructor.class.getName() + " threw "
+            + "java.lang.IllegalStateException: constructor failed", "run", "--class",
+            ThrowingConstructor.class.getName());
+    }
+
+    @Test
+    void shouldNameTheMissingClassAProgramNeeds(@TempDir final Path dir) throws Exception {
+        final Path src = dir.resolve("src");
+        Files.createDirectories(src.resolve("p"));
+        Files.writeString(src.resolve("p/Needs.java"), "package p; public class Needs implements "
+            + "org.jbsplib.api.BspProgram { static final Object M = new Missing(); "
+            + "public void run(org.jbsplib.api.Bsp bsp) { } }");
+        Files.writeString(src.resolve("p/Missing.java"), "package p; class Missing { }");
+        final Path classes = dir.resolve("classes");
+        final javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        assertEquals(0, javac.run(null, null, null, "-d", classes.toString(), "-cp", System.getProperty(
+            "java.class.path"), src.resolve("p/Needs.java").toString(), src.resolve("p/Missing.java").toString()));
+        Files.delete(classes.resolve("p/Missing.class"));
+        assertOneLine(2, "class p.Needs cannot be loaded: it needs class p.Missing, which is not on --cp", "run",
+            "--class", "p.Needs", "--cp", classes.toString());
+    }
+
+    @Test
+    void shouldPrintOneLineWhenACommandThrowsAnError() {
+        final java.util.TreeMap<String, CliCommand> commands = new java.util.TreeMap<>();
+        commands.put("oom", new ThrowingCommand(new OutOfMemoryError("Java heap space")));
+        commands.put("err", new ThrowingCommand(new StackOverflowError()));
+        final PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        final PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertEquals(1, Main.run(List.of("oom"), o, e, commands));
+        assertEquals(1, err().strip().split("\n").length, err());
+        assertTrue(err().startsWith("bsp oom: out of memory (Java heap space): the JVM has a heap of at most "), err());
+        assertTrue(err().contains("raise it with JBSP_JAVA_OPTS=-Xmx"), err());
+        err.reset();
+        assertEquals(1, Main.run(List.of("err"), o, e, commands));
+        assertEquals("bsp err: failed: java.lang.StackOverflowError", err().strip());
+    }
+
+    private void assertOneLine(final int code, final String expected, final String... args) {
+        err.reset();
+        assertEquals(code, bsp(args), err());
+        assertEquals(1, err().strip().split("\n").length, err());
+        assertTrue(err().contains(expected), "'" + expected + "' in " + err());
+    }
+
+    /** A command that throws what it was given. */
+    private record ThrowingCommand(Throwable thrown) implements CliCommand {
+        @Override
+        public String name() {
+            return thrown instanceof OutOfMemoryError ? "oom" : "err";
+        }
+
+        @Override
+        public String description() {
+            return "throws";
+        }
+
+        @Override
+        public String help() {
+            return "throws";
+        }
+
+        @Override
+        public int run(final List<String> args, final PrintStream out, final PrintStream err) throws Exception {
+            if (thrown instanceof Error e) {
+                throw e;
+            }
+            throw (Exception) thrown;
+        }
+    }
+
+    /** A program whose class cannot be initialized. */
+    public static final class BadStaticInit implements org.jbsplib.api.BspProgram {
+        static final int VALUE = fail();
+
+        private static int fail() {
+            throw new IllegalStateException("static init failed");
+        }
+
+        @Override
+        public void run(final org.jbsplib.api.Bsp bsp) {
+        }
+    }
+
+    /** A program without a public no-argument constructor. */
+    public static final class NoNoArgConstructor implements org.jbsplib.api.BspProgram {
+        public NoNoArgConstructor(final int unused) {
+        }
+
+        @Override
+        public void run(final org.jbsplib.api.Bsp bsp) {
+        }
+    }
+
+    /** A program whose constructor throws. */
+    public static final class ThrowingConstructor implements org.jbsplib.api.BspProgram {
+        public ThrowingConstructor() {
+            throw new IllegalStateException("constructor failed");
+        }
+
+        @Override
+        public void run(final org.jbsplib.api.Bsp bsp) {
+        }
+    }
+
     /** A program loaded by {@code ./bsp run}; it aborts only when asked to. */
     public static final class AbortingProgram implements org.jbsplib.api.BspProgram {
         @Override

@@ -4,14 +4,18 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.RuntimeFootprint;
 import org.jbsplib.core.cli.Args;
 import org.jbsplib.core.cli.CliCommand;
 import org.jbsplib.core.cli.CliException;
 import org.jbsplib.core.cli.Json;
 import org.jbsplib.core.cli.RunOptions;
+import org.jbsplib.rbs.ExchangePolicy;
 
 /**
  * {@code ./bsp npb KERNEL --class C --procs P --sync S [--barrier B] [--json FILE] [--quiet]}: runs an NPB kernel
@@ -40,7 +44,9 @@ public final class NpbCommand implements CliCommand {
             + "  --class C          NPB class letter (default S)\n"
             + "  --warmup N         untimed warm-up runs before the measured one (default "
             + NpbOptions.DEFAULT_WARMUP + ")\n"
-            + "  --opt K=V,...      kernel options, e.g. ft.lanes=16\n";
+            + "  --opt K=V,...      kernel options, e.g. ft.lanes=16 (unknown keys are refused)\n"
+            + "\nA run that would not fit the JVM's heap (class C's data on P processes plus the runtime's state) is\n"
+            + "refused before it starts, naming the memory it needs; raise the heap with JBSP_JAVA_OPTS=-Xmx...\n";
     }
 
     @Override
@@ -69,19 +75,65 @@ public final class NpbCommand implements CliCommand {
         if (a.has("--warmup")) {
             config.option(NpbOptions.WARMUP, String.valueOf(a.intValue("--warmup", NpbOptions.DEFAULT_WARMUP)));
         }
+        final Set<String> known = new TreeSet<>(kernel.optionKeys());
+        known.add(NpbOptions.WARMUP);
+        known.add(ExchangePolicy.OPTION);
         for (final String kv : a.list("--opt", List.of())) {
             final int eq = kv.indexOf('=');
             if (eq <= 0) {
                 throw new CliException("--opt " + kv + " is not KEY=VALUE");
             }
-            config.option(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+            final String key = kv.substring(0, eq).trim();
+            if (!known.contains(key)) {
+                throw new CliException("--opt " + kv + ": unknown key " + key + " (known for " + name + ": "
+                    + String.join(", ", known) + ")");
+            }
+            config.option(key, kv.substring(eq + 1).trim());
         }
+        checkMemory(kernel, cls.charAt(0), config, Runtime.getRuntime().maxMemory(),
+            RuntimeFootprint.maxDirectBytes());
         final NpbResult result = kernel.run(cls.charAt(0), config, a.has("--quiet") ? null : err);
         out.print(NpbReport.text(result));
         if (a.has("--json")) {
             Json.writeFile(a.value("--json", null), NpbReport.json(result));
         }
         return result.verified() ? 0 : 1;
+    }
+
+    /**
+     * Refuses a run whose data and runtime would not fit the JVM's heap or direct memory, naming both figures and
+     * the option that raises the limit (an OutOfMemoryError would otherwise come minutes into the run).
+     *
+     * @throws CliException when the estimate exceeds {@code maxHeap} or {@code maxDirect}
+     */
+    static void checkMemory(final NpbKernel kernel, final char npbClass, final BspConfig config, final long maxHeap,
+        final long maxDirect) {
+        final int procs = config.procs();
+        final long data = kernel.heapBytesPerProcess(npbClass, config) * procs;
+        final long runtime = RuntimeFootprint.heapBytes(procs);
+        final String what = kernel.name() + " class " + npbClass + " on procs=" + procs;
+        if (data + runtime > maxHeap) {
+            throw new CliException(what + " needs about " + size(data + runtime) + " of heap (" + size(data)
+                + " of " + kernel.name().toUpperCase(Locale.ROOT) + " data, " + size(runtime) + " for the runtime), "
+                + "more than the " + size(maxHeap) + " this JVM may use; raise it with JBSP_JAVA_OPTS=-Xmx"
+                + gibAbove(data + runtime) + "g" + (runtime > data ? " or use fewer processes" : ""));
+        }
+        final long direct = RuntimeFootprint.directBytes(procs, config.ringCapacityBytes());
+        if (direct > maxDirect) {
+            throw new CliException(what + " needs about " + size(direct) + " of direct memory for the inboxes, more "
+                + "than the " + size(maxDirect) + " this JVM may use; raise it with JBSP_JAVA_OPTS="
+                + "-XX:MaxDirectMemorySize=" + gibAbove(direct) + "g or use a smaller --ring-bytes");
+        }
+    }
+
+    private static String size(final long bytes) {
+        return bytes >= 1L << 30 ? String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30))
+            : String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1L << 20));
+    }
+
+    /** @return whole GiB comfortably above {@code bytes} (a quarter more, for the collector's headroom) */
+    private static long gibAbove(final long bytes) {
+        return Math.max(1, (bytes + bytes / 4 + (1L << 30) - 1) >> 30);
     }
 
     /** @return the kernels on the class path, by name */

@@ -25,4 +25,19 @@ public interface NpbKernel {
      * @throws IllegalArgumentException for an unsupported class or process count, naming the value
      */
     NpbResult run(char npbClass, BspConfig config, PrintStream progress) throws Exception;
+
+    /**
+     * Estimates the heap the benchmark's data takes on one process (the largest share), for a check before a run.
+     *
+     * @param npbClass the class letter
+     * @param config   the configuration (procs, kernel options); not yet concluded
+     * @return bytes, on the safe side
+     * @throws IllegalArgumentException for an unsupported class or process count, naming the value
+     */
+    long heapBytesPerProcess(char npbClass, BspConfig config);
+
+    /** @return the kernel options {@link #run} reads from {@link BspConfig#options()} ({@code ft.lanes}, ...) */
+    default java.util.Set<String> optionKeys() {
+        return java.util.Set.of();
+    }
 }

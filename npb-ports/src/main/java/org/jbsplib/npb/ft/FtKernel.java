@@ -41,6 +41,32 @@ public final class FtKernel implements NpbKernel {
     }
 
     @Override
+    public java.util.Set<String> optionKeys() {
+        return java.util.Set.of(LANES, LAYOUT);
+    }
+
+    @Override
+    public long heapBytesPerProcess(final char npbClass, final BspConfig config) {
+        final FtClass c = FtClass.of(VerificationData.load(), npbClass);
+        final int procs = config.procs();
+        final int p1 = FtPencils.rowSize(c, procs, config.options().getOrDefault(LAYOUT, "auto"));
+        // space, freq, the send buffer and (pencils only) mid, each a complex number (16 bytes) per local point
+        final long arrays = (p1 == 1 ? 3L : 4L) * 16 * (c.points() / procs);
+        // three line FFTs (four buffers of n x lanes doubles and the twiddles), the checksum partials and outcome
+        final int lanes = NpbOptions.intOption(config, LANES, 0, 0, 1 << 12);
+        final int nxl = c.nx() / p1;
+        final int nyl = c.ny() / p1;
+        final long fft = fftBytes(c.nx(), Math.min(nyl, FtPencils.lanes(c.nx(), lanes)))
+            + fftBytes(c.ny(), Math.min(nxl, FtPencils.lanes(c.ny(), lanes)))
+            + fftBytes(c.nz(), Math.min(nxl, FtPencils.lanes(c.nz(), lanes)));
+        return arrays + fft + 16L * procs + 64L * c.niter() + 4096;
+    }
+
+    private static long fftBytes(final int n, final int lanes) {
+        return 8L * (4L * n * lanes + 2L * n);
+    }
+
+    @Override
     public NpbResult run(final char npbClass, final BspConfig config, final PrintStream progress) {
         final FtClass c = FtClass.of(VerificationData.load(), npbClass);
         final String layout = config.options().getOrDefault(LAYOUT, "auto");

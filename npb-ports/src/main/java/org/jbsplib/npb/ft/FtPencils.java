@@ -150,7 +150,8 @@ public final class FtPencils {
         return p1;
     }
 
-    private static int lanes(final int n, final int lanes) {
+    /** @return the lines per FFT block for lines of length {@code n}: {@code lanes}, or by length when 0 */
+    static int lanes(final int n, final int lanes) {
         if (lanes > 0) {
             return lanes;
         }

@@ -39,6 +39,20 @@ public final class LuKernel implements NpbKernel {
         return run(LuClass.of(npbClass), config, progress);
     }
 
+    @Override
+    public long heapBytesPerProcess(final char npbClass, final BspConfig config) {
+        final LuClass cls = LuClass.of(npbClass);
+        final LuDecomposition dec = LuDecomposition.of(config.procs(), 0, cls.nx(), cls.ny());
+        // a block is at most one point wider than pid 0's; 2 ghost points on each side, 5 unknowns per point
+        final long nxl = dec.nx() + 1;
+        final long nyl = dec.ny() + 1;
+        final long plane = (nxl + 4) * (nyl + 4) * 5;
+        // u, rsd, frct, flux and two planes of velocities; four halos and the send buffer; the gather of norms
+        final long doubles = 4 * plane * cls.nz() + 2 * plane + 3 * 2 * 5 * Math.max(nxl, nyl) * cls.nz()
+            + 2 * 2 * 5 * Math.min(nxl, nyl) * cls.nz() + 9L * config.procs();
+        return 8 * doubles + 64 * 1024;
+    }
+
     /** Runs {@code cls}, which tests may shorten (fewer iterations); see {@link #run(char, BspConfig, PrintStream)}. */
     static NpbResult run(final LuClass cls, final BspConfig config, final PrintStream progress) {
         // fail before starting threads if the grid cannot be split over P

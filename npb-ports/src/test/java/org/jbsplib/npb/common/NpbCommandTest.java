@@ -76,4 +76,49 @@ class NpbCommandTest {
             () -> new NpbCommand().run(List.of("ft", "--opt", "npb.warmup=-3"), sink, sink));
         assertTrue(warmup.getMessage().contains("npb.warmup=-3"), warmup.getMessage());
     }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldRejectAnUnknownOptionKeyNamingTheKnownOnes() {
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        final CliException e = assertThrows(CliException.class, () -> new NpbCommand().run(List.of("ft", "--class",
+            "S", "--procs", "1", "--warmup", "0", "--opt", "ft.lane=16"), sink,
+            new PrintStream(err, true, StandardCharsets.UTF_8)));
+        assertEquals("--opt ft.lane=16: unknown key ft.lane (known for ft: ft.lanes, ft.layout, npb.warmup, "
+            + "rbs.exchange)", e.getMessage());
+        assertEquals("", err.toString(StandardCharsets.UTF_8), "nothing ran");
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldRefuseARunThatCannotFitTheHeapBeforeStartingIt() {
+        final PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        final CliException e = assertThrows(CliException.class,
+            () -> new NpbCommand().run(List.of("ft", "--class", "S", "--procs", "4096", "--quiet"), sink, sink));
+        assertTrue(e.getMessage().startsWith("ft class S on procs=4096 needs about "), e.getMessage());
+        assertTrue(e.getMessage().contains("of heap") && e.getMessage().contains("this JVM may use; raise it with "
+            + "JBSP_JAVA_OPTS=-Xmx"), e.getMessage());
+    }
+
+    @Test
+    void shouldEstimateTheMemoryOfTheDataAndTheRuntime() {
+        final NpbKernel ft = NpbCommand.kernels().get("ft");
+        final org.jbsplib.core.BspConfig four = new org.jbsplib.core.BspConfig().procs(4);
+        // class S: 64^3 complex points, 3 arrays of 16 bytes a point: 12 MiB plus small buffers over 4 processes
+        final long perProcess = ft.heapBytesPerProcess('S', four);
+        assertTrue(perProcess >= 3L * 16 * 64 * 64 * 64 / 4 && perProcess < 8L << 20, "per process " + perProcess);
+        NpbCommand.checkMemory(ft, 'S', four, 64L << 20, 64L << 20);
+        final CliException heap = assertThrows(CliException.class,
+            () -> NpbCommand.checkMemory(ft, 'S', four, 8L << 20, 64L << 20));
+        assertTrue(heap.getMessage().contains("more than the 8.0 MiB this JVM may use"), heap.getMessage());
+        final CliException direct = assertThrows(CliException.class,
+            () -> NpbCommand.checkMemory(ft, 'S', four, 64L << 20, 1L << 20));
+        assertTrue(direct.getMessage().contains("of direct memory for the inboxes")
+            && direct.getMessage().contains("-XX:MaxDirectMemorySize="), direct.getMessage());
+        final NpbKernel lu = NpbCommand.kernels().get("lu");
+        final long luS = lu.heapBytesPerProcess('S', four);
+        // class S: 12^3 points of 5 unknowns in 4 arrays of doubles, over 4 processes, with ghost points
+        assertTrue(luS > 4L * 8 * 5 * 12 * 12 * 12 / 4, "lu per process " + luS);
+    }
 }
