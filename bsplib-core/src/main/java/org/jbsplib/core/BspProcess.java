@@ -29,7 +29,9 @@ public final class BspProcess implements Bsp {
     private final long startNs;
     private final SyncStats stats = new SyncStats();
     private final RegistrationTable registry;
+    // created at the first communication with a destination and reused: only pairs that communicate have one
     private final Outbox[] outboxes;
+    private final IntArrayList outboxPids = new IntArrayList();
     private final MessageQueue messages = new MessageQueue();
     private SyncProtocol protocol;
 
@@ -52,9 +54,6 @@ public final class BspProcess implements Bsp {
         this.startNs = startNs;
         this.registry = new RegistrationTable(pid, nprocs);
         this.outboxes = new Outbox[nprocs];
-        for (int i = 0; i < nprocs; i++) {
-            outboxes[i] = new Outbox();
-        }
     }
 
     /** Attaches the sync protocol (once, before the program starts). */
@@ -85,8 +84,36 @@ public final class BspProcess implements Bsp {
         return registry;
     }
 
+    /**
+     * @return what this process sends to {@code dstPid} this superstep, for reading: {@link Outbox#NONE} if it has
+     *         never addressed {@code dstPid}
+     */
     public Outbox outbox(final int dstPid) {
-        return outboxes[dstPid];
+        final Outbox out = outboxes[dstPid];
+        return out == null ? Outbox.NONE : out;
+    }
+
+    /** @return the outbox to {@code dstPid}, for adding records: created at the first call, then reused */
+    public Outbox outboxFor(final int dstPid) {
+        Outbox out = outboxes[dstPid];
+        if (out == null) {
+            out = new Outbox();
+            outboxes[dstPid] = out;
+            outboxPids.addInt(dstPid);
+        }
+        return out;
+    }
+
+    /** Clears every outbox for the next superstep (at the end of a sync), keeping them for reuse. */
+    public void resetOutboxes() {
+        for (int i = 0, n = outboxPids.size(); i < n; i++) {
+            outboxes[outboxPids.getInt(i)].reset();
+        }
+    }
+
+    /** @return how many destinations this process has an outbox for (those it has communicated with) */
+    public int outboxCount() {
+        return outboxPids.size();
     }
 
     public MessageQueue messages() {
@@ -318,9 +345,9 @@ public final class BspProcess implements Bsp {
         }
         final int eb = srcType.bytes();
         if (unbuffered) {
-            outboxes[dstPid].addHpPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, length * eb);
+            outboxFor(dstPid).addHpPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, length * eb);
         } else {
-            outboxes[dstPid].addPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, length * eb);
+            outboxFor(dstPid).addPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, length * eb);
         }
         protocol.afterPut(dstPid);
     }
@@ -400,7 +427,7 @@ public final class BspProcess implements Bsp {
         getAreas.add(dst);
         getOffsets.addLong((long) dstOffset * eb);
         getLengths.addInt(length * eb);
-        outboxes[ownerPid].addGetRequest(id, h.slot(), (long) srcOffset * eb, length * eb);
+        outboxFor(ownerPid).addGetRequest(id, h.slot(), (long) srcOffset * eb, length * eb);
         protocol.afterGet(ownerPid);
     }
 
@@ -431,7 +458,7 @@ public final class BspProcess implements Bsp {
             throw new IllegalArgumentException("send: payload=null");
         }
         checkLocalRange("send", "payload", payload, payload.length, offset, length);
-        outboxes[pid].addMessage(tag, 0, tagSize, payload, offset, length);
+        outboxFor(pid).addMessage(tag, 0, tagSize, payload, offset, length);
         protocol.afterSend(pid);
     }
 
@@ -453,7 +480,7 @@ public final class BspProcess implements Bsp {
             throw new IllegalArgumentException("send: payload=null");
         }
         checkLocalRange("send", "payload", payload, payload.capacity(), offset, length);
-        outboxes[pid].addMessage(tag, tagOffset, tagSize, payload, offset, length);
+        outboxFor(pid).addMessage(tag, tagOffset, tagSize, payload, offset, length);
         protocol.afterSend(pid);
     }
 

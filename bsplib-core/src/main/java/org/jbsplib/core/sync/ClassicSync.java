@@ -74,6 +74,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private int getsExpected;
     private final boolean[] endReceived;
     private final boolean[] grantSent;
+    private final boolean[] granted;
+    private final boolean[] endSent;
     private final boolean[] hasIn;
     private final boolean[] eagerIn;
     private final FrameStash stash;
@@ -111,6 +113,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.getsFrom = new int[nprocs];
         this.endReceived = new boolean[nprocs];
         this.grantSent = new boolean[nprocs];
+        this.granted = new boolean[nprocs];
+        this.endSent = new boolean[nprocs];
         this.hasIn = new boolean[nprocs];
         this.eagerIn = new boolean[nprocs];
         this.stash = new FrameStash(nprocs);
@@ -289,7 +293,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     }
 
     private void serveGetRequests(final int requester, final DirectBuffer buf, final int offset, final int length) {
-        final Outbox out = process.outbox(requester);
+        final Outbox out = length > 0 ? process.outboxFor(requester) : null;
         for (int at = offset; at < offset + length; at += Wire.GET_REQ_BYTES) {
             final int getId = buf.getInt(at);
             final int slot = buf.getInt(at + 4);
@@ -357,15 +361,15 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         for (int i = 1; i < nprocs; i++) {
             final int d = (me + i) % nprocs;
             final Outbox out = process.outbox(d);
-            if (out.endSent || getsFrom[d] != inGets[parity][d]) {
+            if (endSent[d] || getsFrom[d] != inGets[parity][d]) {
                 continue;
             }
             if (!out.hasRecords()) {
-                out.endSent = true;
+                endSent[d] = true;
                 continue;
             }
             final boolean eager = out.putAndMessageBytes() + out.replyBytes() <= eagerLimit;
-            if (!eager && !out.granted) {
+            if (!eager && !granted[d]) {
                 continue;
             }
             for (int f = 0; f < FRAMES_PER_TURN && !out.streamDone(); f++) {
@@ -382,7 +386,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             if (out.streamDone()) {
                 scratch.putLong(0, process.superstep());
                 if (endpoint.offer(d, Wire.END, scratch, 0, 8)) {
-                    out.endSent = true;
+                    endSent[d] = true;
                     progress = true;
                 }
             }
@@ -392,7 +396,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
 
     private boolean outgoingDone(final int parity) {
         for (int d = 0; d < nprocs; d++) {
-            if (d != me && !process.outbox(d).endSent) {
+            if (d != me && !endSent[d]) {
                 return false;
             }
         }
@@ -408,10 +412,12 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         process.registry().applyPending(regOpViews, regOpOffsets);
         process.applyTagSize();
         process.messages().swap();
+        process.resetOutboxes();
         for (int s = 0; s < nprocs; s++) {
-            process.outbox(s).reset();
             endReceived[s] = false;
             grantSent[s] = false;
+            granted[s] = false;
+            endSent[s] = false;
             getsFrom[s] = 0;
             stash.clear(s);
             countReceived[parity][s] = false;
@@ -460,7 +466,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 }
             }
             case Wire.END -> endReceived[src] = true;
-            case Wire.GRANT -> process.outbox(src).granted = true;
+            case Wire.GRANT -> granted[src] = true;
             default -> throw process.fail("protocol error: frame type " + type + " from pid " + src
                 + " is not part of the classic sync", null);
         }
