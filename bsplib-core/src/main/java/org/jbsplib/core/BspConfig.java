@@ -42,6 +42,8 @@ public final class BspConfig {
     public static final String CHAOS_PROP = "bsplib.chaos";
     /** Number of cores the wait strategy assumes (spin only while P is at most this). */
     public static final String CORES_PROP = "bsplib.cores";
+    /** The kind of thread of each process: {@code platform}, {@code virtual} (Java 21+) or {@code auto}. */
+    public static final String THREADS_PROP = "bsplib.threads";
 
     public static final int DEFAULT_PROCS = 2;
     public static final String DEFAULT_SYNC = "org";
@@ -63,6 +65,8 @@ public final class BspConfig {
     private int eagerLimitBytes = Integer.getInteger(EAGER_LIMIT_PROP, DEFAULT_EAGER_LIMIT);
     private long chaosSeed = Long.getLong(CHAOS_PROP, -1L);
     private int cores = Integer.getInteger(CORES_PROP, Runtime.getRuntime().availableProcessors());
+    private String threads = System.getProperty(THREADS_PROP, ThreadKind.AUTO.toString());
+    private ThreadKind threadKind;
     private final Map<String, String> options = new LinkedHashMap<>();
     private boolean concluded;
 
@@ -215,6 +219,32 @@ public final class BspConfig {
         return this;
     }
 
+    /** @return the requested thread kind ({@code platform}, {@code virtual} or {@code auto}) */
+    public String threads() {
+        return threads;
+    }
+
+    /** @param threads {@code platform}, {@code virtual} (Java 21+) or {@code auto} @return this */
+    public BspConfig threads(final String threads) {
+        checkMutable();
+        this.threads = threads;
+        return this;
+    }
+
+    /** @param kind the kind of thread of each process @return this */
+    public BspConfig threads(final ThreadKind kind) {
+        return threads(kind == null ? null : kind.toString());
+    }
+
+    /**
+     * @return the kind of thread the processes run on, {@link ThreadKind#PLATFORM} or {@link ThreadKind#VIRTUAL}:
+     *         {@code auto} resolved against P and the cores
+     * @throws IllegalArgumentException if the requested kind is unknown or not offered by this JVM
+     */
+    public ThreadKind threadKind() {
+        return threadKind != null ? threadKind : ThreadKind.parse(threads).resolve(procs, cores);
+    }
+
     /** @return free-form options for extensions (sync modes, transports), keyed by name */
     public Map<String, String> options() {
         return concluded ? Map.copyOf(options) : options;
@@ -274,6 +304,7 @@ public final class BspConfig {
         if (chaosSeed < -1) {
             throw new IllegalArgumentException("chaosSeed=" + chaosSeed + " must be >= 0, or -1 for off");
         }
+        threadKind = ThreadKind.parse(threads).resolve(procs, cores);
         concluded = true;
         return this;
     }
@@ -300,6 +331,6 @@ public final class BspConfig {
             + ", syncTimeoutNs=" + syncTimeoutNs + ", deadlineNs=" + deadlineNs + ", deadlockDetection="
             + deadlockDetection + ", ringCapacityBytes=" + ringCapacityBytes
             + ", eagerLimitBytes=" + eagerLimitBytes + ", chaosSeed=" + chaosSeed + ", cores=" + cores
-            + ", options=" + options + '}';
+            + ", threads=" + threads + ", options=" + options + '}';
     }
 }

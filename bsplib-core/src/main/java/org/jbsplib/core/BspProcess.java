@@ -30,7 +30,9 @@ public final class BspProcess implements Bsp {
     private final long startNs;
     private final SyncStats stats = new SyncStats();
     private final RegistrationTable registry;
+    // created at the first communication with a destination and reused: only pairs that communicate have one
     private final Outbox[] outboxes;
+    private final IntArrayList outboxPids = new IntArrayList();
     private final MessageQueue messages = new MessageQueue();
     private SyncProtocol protocol;
 
@@ -59,9 +61,6 @@ public final class BspProcess implements Bsp {
         this.startNs = startNs;
         this.registry = new RegistrationTable(pid, nprocs);
         this.outboxes = new Outbox[nprocs];
-        for (int i = 0; i < nprocs; i++) {
-            outboxes[i] = new Outbox();
-        }
     }
 
     /** Attaches the sync protocol (once, before the program starts). */
@@ -92,8 +91,36 @@ public final class BspProcess implements Bsp {
         return registry;
     }
 
+    /**
+     * @return what this process sends to {@code dstPid} this superstep, for reading: {@link Outbox#NONE} if it has
+     *         never addressed {@code dstPid}
+     */
     public Outbox outbox(final int dstPid) {
-        return outboxes[dstPid];
+        final Outbox out = outboxes[dstPid];
+        return out == null ? Outbox.NONE : out;
+    }
+
+    /** @return the outbox to {@code dstPid}, for adding records: created at the first call, then reused */
+    public Outbox outboxFor(final int dstPid) {
+        Outbox out = outboxes[dstPid];
+        if (out == null) {
+            out = new Outbox();
+            outboxes[dstPid] = out;
+            outboxPids.addInt(dstPid);
+        }
+        return out;
+    }
+
+    /** Clears every outbox for the next superstep (at the end of a sync), keeping them for reuse. */
+    public void resetOutboxes() {
+        for (int i = 0, n = outboxPids.size(); i < n; i++) {
+            outboxes[outboxPids.getInt(i)].reset();
+        }
+    }
+
+    /** @return how many destinations this process has an outbox for (those it has communicated with) */
+    public int outboxCount() {
+        return outboxPids.size();
     }
 
     public MessageQueue messages() {
@@ -362,15 +389,15 @@ public final class BspProcess implements Bsp {
             return;
         }
         final int eb = srcType.bytes();
-        final Outbox out = outboxes[dstPid];
+        final Outbox out = outbox(dstPid);
         if (unbuffered) {
             checkSection(call, "put records", dstPid, out.putSectionBytes() + Wire.REC_HEADER + Wire.HP_EXTRA,
                 "split the superstep");
-            out.addHpPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, bytes);
+            outboxFor(dstPid).addHpPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, bytes);
         } else {
             checkSection(call, "buffered data", dstPid, out.putSectionBytes() + Wire.REC_HEADER + bytes,
                 "split the superstep or use hpPut");
-            out.addPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, bytes);
+            outboxFor(dstPid).addPut(h.slot(), (long) dstOffset * eb, src, (long) srcOffset * eb, bytes);
         }
         protocol.afterPut(dstPid);
     }
@@ -447,7 +474,7 @@ public final class BspProcess implements Bsp {
             return;
         }
         final int eb = dstType.bytes();
-        final Outbox out = outboxes[ownerPid];
+        final Outbox out = outbox(ownerPid);
         // the owner buffers the results of this process's gets in one section of its outbox to this process
         checkSection(call, "results requested", ownerPid, out.getRequestBytes()
             + (long) (out.getRequestCount() + 1) * Wire.REC_HEADER + bytes, "split the superstep");
@@ -455,7 +482,7 @@ public final class BspProcess implements Bsp {
         getAreas.add(dst);
         getOffsets.addLong((long) dstOffset * eb);
         getLengths.addInt(bytes);
-        out.addGetRequest(id, h.slot(), (long) srcOffset * eb, bytes);
+        outboxFor(ownerPid).addGetRequest(id, h.slot(), (long) srcOffset * eb, bytes);
         protocol.afterGet(ownerPid);
     }
 
@@ -486,9 +513,9 @@ public final class BspProcess implements Bsp {
             throw new IllegalArgumentException("send: payload=null");
         }
         checkLocalRange("send", "payload", payload, payload.length, offset, length);
-        checkSection("send", "messages", pid, outboxes[pid].messageSectionBytes() + Wire.REC_HEADER + tagSize
+        checkSection("send", "messages", pid, outbox(pid).messageSectionBytes() + Wire.REC_HEADER + tagSize
             + (long) length, "split the superstep");
-        outboxes[pid].addMessage(tag, 0, tagSize, payload, offset, length);
+        outboxFor(pid).addMessage(tag, 0, tagSize, payload, offset, length);
         protocol.afterSend(pid);
     }
 
@@ -510,9 +537,9 @@ public final class BspProcess implements Bsp {
             throw new IllegalArgumentException("send: payload=null");
         }
         checkLocalRange("send", "payload", payload, payload.capacity(), offset, length);
-        checkSection("send", "messages", pid, outboxes[pid].messageSectionBytes() + Wire.REC_HEADER + tagSize
+        checkSection("send", "messages", pid, outbox(pid).messageSectionBytes() + Wire.REC_HEADER + tagSize
             + (long) length, "split the superstep");
-        outboxes[pid].addMessage(tag, tagOffset, tagSize, payload, offset, length);
+        outboxFor(pid).addMessage(tag, tagOffset, tagSize, payload, offset, length);
         protocol.afterSend(pid);
     }
 

@@ -61,6 +61,7 @@ public final class BspRuntime {
             config.conclude();
         }
         final SyncProtocolFactory syncFactory = syncMode(config.syncMode());
+        checkMemory(config, syncFactory, availableHeapBytes(), RuntimeFootprint.maxDirectBytes());
         final int p = config.procs();
         try (Transport transport = createTransport(config)) {
             final BarrierRun barrierRun = BarrierRun.forRun(config, transport);
@@ -76,10 +77,10 @@ public final class BspRuntime {
             }
             final Thread[] threads = new Thread[p];
             final long[] endNs = new long[p];
+            final ThreadKind kind = config.threadKind();
             for (int i = 0; i < p; i++) {
                 final BspProcess process = processes[i];
-                threads[i] = new Thread(() -> runProcess(process, program, transport, endNs), "bsp-" + i);
-                threads[i].setDaemon(true);
+                threads[i] = kind.newThread("bsp-" + i, () -> runProcess(process, program, transport, endNs));
             }
             for (final Thread t : threads) {
                 t.start();
@@ -188,6 +189,42 @@ public final class BspRuntime {
         throw new IllegalArgumentException("bsp=" + bsp + " is not a process of the JBSPlib runtime");
     }
 
+    /**
+     * Refuses, before anything is allocated, a run whose state would not fit: the heap grows with P² (each process
+     * keeps a few words per other process, {@link SyncProtocolFactory#heapBytesPerPair()}) and the inboxes take P
+     * rings of direct memory.
+     *
+     * @throws IllegalArgumentException naming procs, the memory the run would need and the memory available
+     */
+    static void checkMemory(final BspConfig config, final SyncProtocolFactory sync, final long heapAvailable,
+        final long directAvailable) {
+        final long p = config.procs();
+        final long heap = RuntimeFootprint.heapBytes(config.procs(), sync.heapBytesPerPair(),
+            config.ringCapacityBytes());
+        final long direct = "threads".equals(config.transport())
+            ? RuntimeFootprint.directBytes(config.procs(), config.ringCapacityBytes()) : 0;
+        if (heap > heapAvailable) {
+            throw new IllegalArgumentException("procs=" + p + " needs about " + gib(heap) + " of heap under sync="
+                + config.syncMode() + " (" + sync.heapBytesPerPair() + " bytes per pair of processes), but "
+                + gib(heapAvailable) + " is available: use fewer processes or a larger -Xmx (JBSP_JAVA_OPTS for ./bsp)");
+        }
+        if (direct > directAvailable) {
+            throw new IllegalArgumentException("procs=" + p + " needs " + gib(direct) + " of direct memory for its "
+                + "inboxes (ringCapacityBytes=" + config.ringCapacityBytes() + " each), but " + gib(directAvailable)
+                + " is available: use fewer processes, smaller rings or a larger -XX:MaxDirectMemorySize");
+        }
+    }
+
+    private static String gib(final long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
+    }
+
+    private static long availableHeapBytes() {
+        final Runtime rt = Runtime.getRuntime();
+        return rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+    }
+
+
     /** @return the sync mode named {@code name} */
     public static SyncProtocolFactory syncMode(final String name) {
         final TreeMap<String, SyncProtocolFactory> known = syncModes();
@@ -210,7 +247,8 @@ public final class BspRuntime {
 
     private static Transport createTransport(final BspConfig config) {
         if ("threads".equals(config.transport())) {
-            final Transport threads = new ThreadsTransport(config.procs(), config.ringCapacityBytes(), config.cores());
+            final Transport threads = new ThreadsTransport(config.procs(), config.ringCapacityBytes(), config.cores(),
+                config.threadKind() == ThreadKind.VIRTUAL);
             return config.chaosSeed() >= 0 ? new ChaosTransport(threads, config.chaosSeed()) : threads;
         }
         throw new IllegalArgumentException("transport=" + config.transport() + " is not a known transport (known: "

@@ -10,21 +10,27 @@ package org.jbsplib.core;
  * }</pre>
  */
 public final class RuntimeFootprint {
-    /**
-     * Heap per ordered pair of processes: each process keeps an {@code Outbox} of four growable buffers per
-     * destination (measured with empty supersteps: 987 bytes per pair at P = 256, 929 at P = 1024, the per-process
-     * state included). Update it with the outbox's allocation.
-     */
-    public static final long HEAP_BYTES_PER_PAIR = 1024;
-    /** Heap per process besides its outboxes: the process, its registration table, sync state and statistics. */
-    public static final long HEAP_BYTES_PER_PROCESS = 64 * 1024;
+    /** Heap per process besides the per-pair state: its statistics, tables and a scratch frame (measured). */
+    public static final long HEAP_BYTES_PER_PROCESS = 48 * 1024;
 
     private RuntimeFootprint() {
     }
 
-    /** @return the runtime's heap for {@code procs} processes, bytes */
-    public static long heapBytes(final int procs) {
-        return (long) procs * procs * HEAP_BYTES_PER_PAIR + (long) procs * HEAP_BYTES_PER_PROCESS;
+    /**
+     * @param procs           the number of processes
+     * @param bytesPerPair    the sync's state per pair of processes ({@code SyncProtocolFactory.heapBytesPerPair()})
+     * @param ringCapacityBytes the inbox capacity, 0 for the default by P
+     * @return the runtime's heap for {@code procs} processes, bytes
+     */
+    public static long heapBytes(final int procs, final long bytesPerPair, final int ringCapacityBytes) {
+        final long p = procs;
+        return p * p * bytesPerPair + p * (HEAP_BYTES_PER_PROCESS + ring(procs, ringCapacityBytes) / 8);
+    }
+
+    /** @return the runtime's heap for the run {@code config} describes, under its sync mode, bytes */
+    public static long heapBytes(final BspConfig config) {
+        return heapBytes(config.procs(), BspRuntime.syncMode(config.syncMode()).heapBytesPerPair(),
+            config.ringCapacityBytes());
     }
 
     /**
@@ -32,15 +38,21 @@ public final class RuntimeFootprint {
      * @return the direct (off-heap) memory of the inboxes of {@code procs} processes, bytes
      */
     public static long directBytes(final int procs, final int ringCapacityBytes) {
-        final int ring = ringCapacityBytes == 0 ? BspConfig.defaultRingCapacity(procs) : ringCapacityBytes;
-        return (long) procs * (ring + 1024);
+        return (long) procs * ring(procs, ringCapacityBytes);
     }
 
-    /** @return the most direct memory this JVM allows (-XX:MaxDirectMemorySize, by default the heap limit) */
+    private static int ring(final int procs, final int ringCapacityBytes) {
+        return ringCapacityBytes == 0 ? BspConfig.defaultRingCapacity(procs) : ringCapacityBytes;
+    }
+
+    /** @return -XX:MaxDirectMemorySize, or the heap's maximum, which is its default */
     public static long maxDirectBytes() {
         try {
-            return (Long) Class.forName("jdk.internal.misc.VM").getMethod("maxDirectMemory").invoke(null);
-        } catch (final ReflectiveOperationException | RuntimeException e) {
+            final String v = java.lang.management.ManagementFactory.getPlatformMXBean(
+                com.sun.management.HotSpotDiagnosticMXBean.class).getVMOption("MaxDirectMemorySize").getValue();
+            final long set = Long.parseLong(v);
+            return set > 0 ? set : Runtime.getRuntime().maxMemory();
+        } catch (final RuntimeException | LinkageError e) {
             return Runtime.getRuntime().maxMemory();
         }
     }

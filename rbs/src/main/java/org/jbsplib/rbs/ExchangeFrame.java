@@ -16,7 +16,8 @@ final class ExchangeFrame {
     int tagSize;
     int flags;
     int regOps;
-    final ExpandableArrayBuffer regOpBytes = new ExpandableArrayBuffer(64);
-    final ExpandableArrayBuffer getRequests = new ExpandableArrayBuffer(64);
+    // created at first use: most sources send neither registration operations nor get requests
+    ExpandableArrayBuffer regOpBytes;
+    ExpandableArrayBuffer getRequests;
     int getRequestCount;
 }

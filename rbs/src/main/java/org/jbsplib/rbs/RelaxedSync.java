@@ -611,9 +611,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         }
         process.applyTagSize();
         process.messages().swap();
-        for (int d = 0; d < nprocs; d++) {
-            process.outbox(d).reset();
-        }
+        process.resetOutboxes();
         requestTable.clear();
         process.clearGets();
         exchangeRequested = false;
@@ -631,7 +629,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     }
 
     private void serveGetRequests(final int requester, final DirectBuffer buf, final int offset, final int length) {
-        final Outbox out = process.outbox(requester);
+        final Outbox out = length > 0 ? process.outboxFor(requester) : null;
         for (int at = offset; at < offset + length; at += Wire.GET_REQ_BYTES) {
             final int getId = buf.getInt(at);
             final int slot = buf.getInt(at + 4);
@@ -1060,6 +1058,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         x.regOps = buffer.getInt(offset + EX_REGOPS);
         x.getRequestCount = 0;
         if (x.regOps > 0) {
+            if (x.regOpBytes == null) {
+                x.regOpBytes = new ExpandableArrayBuffer(x.regOps * RegistrationTable.OP_BYTES);
+            }
             x.regOpBytes.putBytes(0, buffer, offset + EX_HEADER, x.regOps * RegistrationTable.OP_BYTES);
         }
     }
@@ -1069,6 +1070,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         final ExchangeFrame cur = current(src);
         final ExchangeFrame other = exchanges[src][exchangeHead[src] ^ 1];
         final ExchangeFrame x = other.received ? other : cur;
+        if (x.getRequests == null) {
+            x.getRequests = new ExpandableArrayBuffer(Math.max(64, length));
+        }
         x.getRequests.putBytes(x.getRequestCount * Wire.GET_REQ_BYTES, buffer, offset, length);
         x.getRequestCount += length / Wire.GET_REQ_BYTES;
     }

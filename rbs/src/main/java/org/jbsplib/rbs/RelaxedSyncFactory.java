@@ -23,6 +23,12 @@ public final class RelaxedSyncFactory implements SyncProtocolFactory {
         return "relaxed barrier synchronization (Kim, Ha, Jhon): req/ack with superstep timestamps, and commit";
     }
 
+    /** Measured: 306-326 bytes per pair (live heap after a full GC, P = 512 and 1024, Java 17), runtime included. */
+    @Override
+    public long heapBytesPerPair() {
+        return 336;
+    }
+
     @Override
     public SyncProtocol create(final BspProcess process) {
         final Object run = process.endpoint().control();

@@ -18,7 +18,7 @@ import org.jbsplib.core.SyncStats;
 public final class RunOptions {
     /** Options taking a value. */
     public static final Set<String> VALUE_OPTIONS = Set.of("--procs", "--sync", "--barrier", "--timeout-ms",
-        "--ring-bytes", "--eager-bytes", "--chaos", "--json", "--cores", "--deadline");
+        "--ring-bytes", "--eager-bytes", "--chaos", "--json", "--cores", "--deadline", "--threads");
     /** Options without a value. */
     public static final Set<String> FLAG_OPTIONS = Set.of("--quiet", "--help");
 
@@ -34,6 +34,8 @@ public final class RunOptions {
         "  --eager-bytes B    streams up to B bytes move without rendezvous (default 16384)",
         "  --chaos SEED       seeded random delays/reorderings of deliveries (testing), when supported",
         "  --cores N          cores the waiting strategy assumes (default: available processors)",
+        "  --threads KIND     thread of each process: platform, virtual (Java 21+) or auto (default: virtual",
+        "                     when the JVM has them and P > cores)",
         "  --json FILE        also write machine-readable results to FILE",
         "  --quiet            no progress output on stderr",
         "  --help             this help");
@@ -76,6 +78,7 @@ public final class RunOptions {
         c.eagerLimitBytes(args.intValue("--eager-bytes", c.eagerLimitBytes()));
         c.chaosSeed(args.longValue("--chaos", c.chaosSeed()));
         c.cores(args.intValue("--cores", c.cores()));
+        c.threads(args.value("--threads", c.threads()));
         return c;
     }
 
@@ -87,6 +90,7 @@ public final class RunOptions {
         m.put("sync", c.syncMode());
         m.put("barrier", c.barrier().isEmpty() ? "default" : c.barrier());
         m.put("transport", c.transport());
+        m.put("threads", c.threadKind().toString());
         m.put("wall_seconds", r.wallNs() / 1e9);
         m.put("t_sync", r.meanSyncSeconds());
         m.put("t_barrier", r.meanBarrierSeconds());

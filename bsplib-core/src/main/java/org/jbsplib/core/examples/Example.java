@@ -1,6 +1,7 @@
 package org.jbsplib.core.examples;
 
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -19,30 +20,30 @@ public abstract class Example implements BspProgram {
     }
 
     /**
-     * Prints {@code line} (if not null) in pid order: every process calls this once, in the same superstep. A token
-     * travels from pid to pid by put, and each process prints after {@code commit} saw the token, so the order holds
-     * under the classic sync and under the relaxed one (where {@code sync} is not a barrier). Takes P+1 supersteps.
+     * Prints {@code line} (if not null) in pid order: every process calls this once, in the same superstep. Every
+     * process sends its line to pid 0 as a BSMP message, and pid 0 prints its queue, which BSMP orders by source
+     * pid; so the order holds under the classic sync and under the relaxed one. Takes 3 supersteps whatever P: a
+     * registration is pushed and popped around the sending superstep, which makes both of them count exchanges
+     * under the relaxed sync, as BSMP needs there. The message queue is empty again when it returns.
      */
     protected void printInPidOrder(final Bsp bsp, final String line) {
-        final int[] token = new int[1];
-        final Reg tokenReg = bsp.pushReg(token);
-        bsp.sync();
-        for (int i = 0; i < bsp.nprocs(); i++) {
-            if (bsp.pid() == i) {
-                if (i > 0) {
-                    bsp.commit(tokenReg, 1); // the previous pid has printed
-                }
-                if (out != null && line != null) {
-                    out.println(line);
-                    out.flush();
-                }
-                if (i + 1 < bsp.nprocs()) {
-                    bsp.put(i + 1, new int[] {1}, 0, tokenReg, 0, 1);
-                }
-            }
-            bsp.sync();
+        final Reg marker = bsp.pushReg(new byte[0]);
+        bsp.sync(); // messages the program sent in the calling superstep arrive now and are gone after the next sync
+        if (out != null && line != null) {
+            bsp.send(0, new byte[bsp.tagSize()], line.getBytes(StandardCharsets.UTF_8));
         }
-        bsp.popReg(tokenReg);
+        bsp.popReg(marker);
+        bsp.sync();
+        if (bsp.pid() == 0 && out != null) {
+            final byte[] tag = new byte[bsp.tagSize()];
+            int n;
+            while ((n = bsp.getTag(tag)) >= 0) {
+                final byte[] text = new byte[n];
+                bsp.move(text, 0, n);
+                out.println(new String(text, StandardCharsets.UTF_8));
+            }
+            out.flush();
+        }
         bsp.sync();
     }
 

@@ -26,6 +26,7 @@ public final class RegHandle implements Reg {
     private final int length;
     private int slot = -1;
     private State state = State.PENDING;
+    /** the length each pid registered, or {@code null} when every pid registered {@link #length} */
     int[] remoteLengths;
 
     RegHandle(final int ownerPid, final Object area, final ElementType elementType, final int length) {
@@ -80,7 +81,7 @@ public final class RegHandle implements Reg {
 
     /** @return the length, in elements, that {@code pid} registered for this slot */
     public int remoteLength(final int pid) {
-        return remoteLengths[pid];
+        return remoteLengths == null ? length : remoteLengths[pid];
     }
 
     /** @return the area's length in bytes */

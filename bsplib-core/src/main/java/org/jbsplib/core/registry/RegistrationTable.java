@@ -149,10 +149,18 @@ public final class RegistrationTable {
                     slots.remove(slots.size() - 1);
                 }
             } else {
-                final int[] lengths = new int[nprocs];
+                // an array of P lengths only when they differ: most programs register the same length everywhere
+                int[] lengths = null;
                 for (int p = 0; p < nprocs; p++) {
-                    lengths[p] = p == pid || ops[p] == null ? h.length()
+                    final int length = p == pid || ops[p] == null ? h.length()
                         : ops[p].getInt(opOffsets[p] + i * OP_BYTES + 2);
+                    if (lengths == null && length != h.length()) {
+                        lengths = new int[nprocs];
+                        java.util.Arrays.fill(lengths, 0, p, h.length());
+                    }
+                    if (lengths != null) {
+                        lengths[p] = length;
+                    }
                 }
                 h.remoteLengths = lengths;
                 int slot = slots.indexOf(null);

@@ -14,6 +14,7 @@ import org.jbsplib.core.registry.RegistrationTable;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
 import org.jbsplib.core.transport.Quiescence;
+import org.jbsplib.core.util.PidRanges;
 
 /**
  * The classic two-phase sync of the Oxford BSP toolset (§2 of the relaxed-barrier paper).
@@ -76,6 +77,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private int getsExpected;
     private final boolean[] endReceived;
     private final boolean[] grantSent;
+    private final boolean[] granted;
+    private final boolean[] endSent;
     private final boolean[] hasIn;
     private final boolean[] eagerIn;
     private final FrameStash stash;
@@ -116,6 +119,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.getsFrom = new int[nprocs];
         this.endReceived = new boolean[nprocs];
         this.grantSent = new boolean[nprocs];
+        this.granted = new boolean[nprocs];
+        this.endSent = new boolean[nprocs];
         this.hasIn = new boolean[nprocs];
         this.eagerIn = new boolean[nprocs];
         this.stash = new FrameStash(nprocs);
@@ -294,7 +299,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     }
 
     private void serveGetRequests(final int requester, final DirectBuffer buf, final int offset, final int length) {
-        final Outbox out = process.outbox(requester);
+        final Outbox out = length > 0 ? process.outboxFor(requester) : null;
         for (int at = offset; at < offset + length; at += Wire.GET_REQ_BYTES) {
             final int getId = buf.getInt(at);
             final int slot = buf.getInt(at + 4);
@@ -364,15 +369,15 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         for (int i = 1; i < nprocs; i++) {
             final int d = (me + i) % nprocs;
             final Outbox out = process.outbox(d);
-            if (out.endSent || getsFrom[d] != inGets[parity][d]) {
+            if (endSent[d] || getsFrom[d] != inGets[parity][d]) {
                 continue;
             }
             if (!out.hasRecords()) {
-                out.endSent = true;
+                endSent[d] = true;
                 continue;
             }
             final boolean eager = out.putAndMessageBytes() + out.replyBytes() <= eagerLimit;
-            if (!eager && !out.granted) {
+            if (!eager && !granted[d]) {
                 continue;
             }
             for (int f = 0; f < FRAMES_PER_TURN && !out.streamDone(); f++) {
@@ -389,7 +394,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             if (out.streamDone()) {
                 scratch.putLong(0, process.superstep());
                 if (endpoint.offer(d, Wire.END, scratch, 0, 8)) {
-                    out.endSent = true;
+                    endSent[d] = true;
                     progress = true;
                 }
             }
@@ -399,7 +404,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
 
     private boolean outgoingDone(final int parity) {
         for (int d = 0; d < nprocs; d++) {
-            if (d != me && !process.outbox(d).endSent) {
+            if (d != me && !endSent[d]) {
                 return false;
             }
         }
@@ -415,10 +420,12 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         process.registry().applyPending(regOpViews, regOpOffsets);
         process.applyTagSize();
         process.messages().swap();
+        process.resetOutboxes();
         for (int s = 0; s < nprocs; s++) {
-            process.outbox(s).reset();
             endReceived[s] = false;
             grantSent[s] = false;
+            granted[s] = false;
+            endSent[s] = false;
             getsFrom[s] = 0;
             stash.clear(s);
             countReceived[parity][s] = false;
@@ -472,7 +479,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 }
             }
             case Wire.END -> endReceived[src] = true;
-            case Wire.GRANT -> process.outbox(src).granted = true;
+            case Wire.GRANT -> granted[src] = true;
             default -> throw process.fail("protocol error: frame type " + type + " from pid " + src
                 + " is not part of the classic sync", null);
         }
@@ -543,6 +550,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     }
 
     private void checkEndedPeers(final String phase) {
+        if (endpoint.control().endedCount() == 0) {
+            return; // the usual case: O(1) per idle step instead of a look at every pid
+        }
         final int parity = (int) (process.superstep() & 1);
         for (int s = 0; s < nprocs; s++) {
             if (s != me && !countReceived[parity][s] && endpoint.control().hasEnded(s)) {
@@ -562,18 +572,20 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         final StringBuilder sb = new StringBuilder();
         sb.append("pid ").append(me).append(" waited ").append(waitedNs / 1_000_000).append(" ms without progress in ")
             .append("sync of superstep ").append(process.superstep()).append(", ").append(phase);
-        final StringBuilder missing = new StringBuilder();
+        final int[] missing = new int[nprocs];
+        int count = 0;
         for (int s = 0; s < nprocs; s++) {
             if (s != me && !countReceived[parity][s]) {
-                missing.append(missing.length() == 0 ? "" : ", ").append(s);
+                missing[count++] = s;
             }
         }
-        if (missing.length() > 0) {
-            sb.append("; pids that had not arrived at sync: [").append(missing).append(']');
+        if (count > 0) {
+            sb.append("; pids that had not arrived at sync: [");
+            PidRanges.append(sb, missing, count).append(']');
         }
         if (applying && applySrc < nprocs) {
             sb.append("; waiting for the data of pid ").append(applySrc);
-        } else if (!applying && missing.length() == 0) {
+        } else if (!applying && count == 0) {
             sb.append("; get requests received ").append(getsReceived).append(" of ").append(getsExpected);
         }
         return sb.toString();

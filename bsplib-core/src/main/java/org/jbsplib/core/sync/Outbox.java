@@ -10,6 +10,10 @@ import org.jbsplib.core.util.Bulk;
  * What one process sends to one destination in a superstep: get results (served for the destination's gets),
  * puts and BSMP messages, kept as records in three growable buffers and streamed in that order. Also the
  * process's get requests to that destination. Confined to the owner's thread.
+ *
+ * <p>A process creates the outbox of a destination at its first communication with it and reuses it, reset, in
+ * later supersteps ({@link org.jbsplib.core.BspProcess#outboxFor}); destinations it never addressed share the
+ * read-only {@link #NONE}, so memory grows with the pairs that communicate, not with P².
  */
 public final class Outbox {
     /**
@@ -23,6 +27,12 @@ public final class Outbox {
     private static final int REPLIES = 0;
     private static final int PUTS = 1;
     private static final int MESSAGES = 2;
+
+    /**
+     * The empty outbox of every destination a process has not addressed: no records, no get requests, its stream
+     * done. Shared by all processes of all runs, so nothing may be added to it and it is never reset.
+     */
+    public static final Outbox NONE = new Outbox(true);
 
     private final ExpandableArrayBuffer[] sections = {
         new ExpandableArrayBuffer(64), new ExpandableArrayBuffer(256), new ExpandableArrayBuffer(64)};
@@ -45,13 +55,24 @@ public final class Outbox {
     private int position;
     private int doneInRecord;
 
-    // protocol state of the stream (classic sync)
-    boolean granted;
-    boolean endSent;
+    private final boolean none;
+
+    /** Creates an empty outbox. */
+    public Outbox() {
+        this(false);
+    }
+
+    private Outbox(final boolean none) {
+        this.none = none;
+        if (none) {
+            section = MESSAGES + 1; // done: streamDone() never writes the shared instance
+        }
+    }
 
     /** Appends a buffered put: copies the source now. */
     public void addPut(final int slot, final long dstOffsetBytes, final Object src, final long srcOffsetBytes,
         final int lengthBytes) {
+        checkWritable();
         final ExpandableArrayBuffer b = sections[PUTS];
         final int at = ends[PUTS];
         header(b, at, Wire.PUT, slot, dstOffsetBytes, lengthBytes, lengthBytes);
@@ -65,6 +86,7 @@ public final class Outbox {
     /** Appends an unbuffered put: the source is read when the stream is sent. */
     public void addHpPut(final int slot, final long dstOffsetBytes, final Object src, final long srcOffsetBytes,
         final int lengthBytes) {
+        checkWritable();
         final ExpandableArrayBuffer b = sections[PUTS];
         final int at = ends[PUTS];
         header(b, at, Wire.HP_PUT, slot, dstOffsetBytes, lengthBytes, 0);
@@ -79,6 +101,7 @@ public final class Outbox {
     /** Appends a BSMP message (tag and payload copied now). */
     public void addMessage(final Object tag, final int tagOffset, final int tagLength, final Object payload,
         final int payloadOffset, final int payloadLength) {
+        checkWritable();
         final ExpandableArrayBuffer b = sections[MESSAGES];
         final int at = ends[MESSAGES];
         final int total = tagLength + payloadLength;
@@ -93,6 +116,7 @@ public final class Outbox {
 
     /** Appends the result of a get served for this destination: copies the area's bytes now. */
     public void addReply(final int getId, final Object area, final long srcOffsetBytes, final int lengthBytes) {
+        checkWritable();
         final ExpandableArrayBuffer b = sections[REPLIES];
         final int at = ends[REPLIES];
         header(b, at, Wire.GET_REPLY, getId, 0, lengthBytes, lengthBytes);
@@ -105,6 +129,7 @@ public final class Outbox {
 
     /** Records a get request to this destination (the owner). */
     public void addGetRequest(final int getId, final int slot, final long srcOffsetBytes, final int lengthBytes) {
+        checkWritable();
         final int at = getRequestCount * Wire.GET_REQ_BYTES;
         getRequests.putInt(at, getId);
         getRequests.putInt(at + 4, slot);
@@ -112,6 +137,13 @@ public final class Outbox {
         getRequests.putInt(at + 16, lengthBytes);
         getRequestCount++;
         getRequestBytes += lengthBytes;
+    }
+
+    private void checkWritable() {
+        if (none) {
+            throw new IllegalStateException("Outbox.NONE is shared and read-only: create the destination's outbox "
+                + "with BspProcess.outboxFor(pid)");
+        }
     }
 
     private static void header(final MutableDirectBuffer b, final int at, final byte kind, final int id,
@@ -295,6 +327,9 @@ public final class Outbox {
 
     /** Clears everything for the next superstep, keeping the buffers' capacity (shrinking very large ones). */
     public void reset() {
+        if (none) {
+            return;
+        }
         for (int i = 0; i < 3; i++) {
             if (sections[i].capacity() > (16 << 20)) {
                 sections[i] = new ExpandableArrayBuffer(256);
@@ -313,7 +348,5 @@ public final class Outbox {
         section = 0;
         position = 0;
         doneInRecord = 0;
-        granted = false;
-        endSent = false;
     }
 }

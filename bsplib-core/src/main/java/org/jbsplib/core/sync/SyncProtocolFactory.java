@@ -15,4 +15,14 @@ public interface SyncProtocolFactory {
 
     /** @return the protocol of {@code process} */
     SyncProtocol create(BspProcess process);
+
+    /**
+     * The heap one process's protocol keeps per other process (its arrays indexed by pid), for the memory check
+     * before a run starts: a run holds P² of these. Measure it (live heap after a full GC at two values of P).
+     *
+     * @return bytes per pair of processes
+     */
+    default long heapBytesPerPair() {
+        return 256;
+    }
 }

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jbsplib.core.util.PidRanges;
+
 /**
  * Decides that a run is deadlocked: every process that has not ended its program is blocked in a wait of the
  * library, and no frame is in flight, so none of them can ever make progress. Called periodically by one thread
@@ -119,17 +121,10 @@ public final class DeadlockDetector {
     /** Appends "pid 3" or "pids 0-2, 5, 7-9". */
     static void appendPids(final StringBuilder sb, final List<Integer> pids) {
         sb.append(pids.size() == 1 ? "pid " : "pids ");
-        int i = 0;
-        while (i < pids.size()) {
-            int j = i;
-            while (j + 1 < pids.size() && pids.get(j + 1) == pids.get(j) + 1) {
-                j++;
-            }
-            sb.append(i == 0 ? "" : ", ").append(pids.get(i));
-            if (j > i) {
-                sb.append('-').append(pids.get(j));
-            }
-            i = j + 1;
+        final int[] a = new int[pids.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = pids.get(i);
         }
+        PidRanges.append(sb, a, a.length);
     }
 }

@@ -29,9 +29,21 @@ public final class IdleStrategy {
      * @param workPending tells, after announcing the park, whether work arrived meanwhile (avoids lost wake-ups)
      */
     public IdleStrategy(final int nprocs, final int cores, final java.util.function.BooleanSupplier workPending) {
+        this(nprocs, cores, false, workPending);
+    }
+
+    /**
+     * @param nprocs         processes sharing the machine
+     * @param cores          cores available
+     * @param virtualThreads whether the owner is a virtual thread: it never spins (a spinning virtual thread holds
+     *                       its carrier from the others), it yields, then parks
+     * @param workPending    tells, after announcing the park, whether work arrived meanwhile
+     */
+    public IdleStrategy(final int nprocs, final int cores, final boolean virtualThreads,
+        final java.util.function.BooleanSupplier workPending) {
         // ~1,000 PAUSEs is 10-40 us: long enough to catch a partner on the other core, short enough not to burn
         // the time slice of a process that shares the core (a long spin before parking measured worst here).
-        this.maxSpins = nprocs <= cores ? 1_000 : 0;
+        this.maxSpins = nprocs <= cores && !virtualThreads ? 1_000 : 0;
         this.maxYields = nprocs <= cores ? 50 : (nprocs <= 4 * cores ? 200 : 50);
         this.workPending = workPending;
     }

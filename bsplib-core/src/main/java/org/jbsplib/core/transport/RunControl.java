@@ -13,6 +13,7 @@ public class RunControl {
     private final AtomicReference<BspAbortException> failure = new AtomicReference<>();
     private final java.util.concurrent.atomic.AtomicIntegerArray ended;
     private final Quiescence quiescence;
+    private final java.util.concurrent.atomic.AtomicInteger endedCount = new java.util.concurrent.atomic.AtomicInteger();
     private volatile Runnable wakeAll = () -> { };
 
     /** @param nprocs the number of processes */
@@ -58,8 +59,15 @@ public class RunControl {
 
     /** Marks {@code pid} as having returned from its program. */
     public void markEnded(final int pid) {
-        ended.set(pid, 1);
+        if (ended.getAndSet(pid, 1) == 0) {
+            endedCount.incrementAndGet();
+        }
         wakeAll.run();
+    }
+
+    /** @return how many processes have returned from their program: one read, where a wait would ask every pid */
+    public int endedCount() {
+        return endedCount.get();
     }
 
     /** @return whether {@code pid} has returned from its program */

@@ -30,6 +30,16 @@ public final class ThreadsTransport implements Transport {
      * @param cores         cores the waiting strategy assumes
      */
     public ThreadsTransport(final int nprocs, final int ringCapacity, final int cores) {
+        this(nprocs, ringCapacity, cores, false);
+    }
+
+    /**
+     * @param nprocs         number of processes
+     * @param ringCapacity   bytes per inbox, a power of two
+     * @param cores          cores the waiting strategy assumes
+     * @param virtualThreads whether the processes run on virtual threads (their waits never spin)
+     */
+    public ThreadsTransport(final int nprocs, final int ringCapacity, final int cores, final boolean virtualThreads) {
         this.nprocs = nprocs;
         this.inboxes = new RingBuffer[nprocs];
         this.idlers = new IdleStrategy[nprocs];
@@ -39,7 +49,7 @@ public final class ThreadsTransport implements Transport {
             final ByteBuffer bb = ByteBuffer.allocateDirect(ringCapacity + RingBufferDescriptor.TRAILER_LENGTH);
             inboxes[i] = new ManyToOneRingBuffer(new UnsafeBuffer(bb));
             final RingBuffer inbox = inboxes[i];
-            idlers[i] = new IdleStrategy(nprocs, cores, () -> inbox.size() > 0);
+            idlers[i] = new IdleStrategy(nprocs, cores, virtualThreads, () -> inbox.size() > 0);
         }
         this.maxFrameLength = inboxes[0].maxMsgLength();
         for (int i = 0; i < nprocs; i++) {

@@ -3,12 +3,16 @@ package org.jbsplib.hw.model;
 import java.util.Objects;
 import java.util.function.Consumer;
 
+import org.jbsplib.core.ThreadKind;
+
 /**
  * Applies a {@link ReleaseMode} for one process: {@link #awaitRelease(long)} is called once the model has released
  * the process and knows its modelled release time.
  *
  * <p>In {@link ReleaseMode#EMULATE} it busy-waits on {@link System#nanoTime()} until that time: parking cannot
  * emulate microseconds (a 1 µs park sleeps tens of microseconds), so this burns the core for the modelled latency.
+ * It spins only while the processes fit on the cores and the thread is a platform thread; otherwise it yields in the
+ * loop, so that a process that has not arrived yet (or another virtual thread of the same carrier) gets the core.
  * When the runtime itself was already later than the model (its own cost exceeds the modelled one), the overrun is
  * counted and the first one reported to the warning sink. In {@link ReleaseMode#ACCOUNT} it returns at once and only
  * accumulates the modelled time.
@@ -23,14 +27,24 @@ import java.util.function.Consumer;
 public final class ReleaseClock {
     private final ReleaseMode mode;
     private final Consumer<String> warnings;
+    private final boolean maySpin;
     private long waits;
     private long overruns;
     private long worstOverrunNs;
     private long emulatedWaitNs;
 
     public ReleaseClock(ReleaseMode mode, Consumer<String> warnings) {
+        this(mode, warnings, true);
+    }
+
+    /**
+     * @param maySpin whether busy-waiting is sensible (processes at most cores); even then a virtual thread
+     *                yields instead
+     */
+    public ReleaseClock(ReleaseMode mode, Consumer<String> warnings, boolean maySpin) {
         this.mode = Objects.requireNonNull(mode, "mode");
         this.warnings = Objects.requireNonNull(warnings, "warnings");
+        this.maySpin = maySpin;
     }
 
     public ReleaseMode mode() {
@@ -59,9 +73,14 @@ public final class ReleaseClock {
             }
             return 0;
         }
+        final boolean spin = maySpin && !ThreadKind.isVirtual(Thread.currentThread());
         long now = start;
         while (now < releaseTimeNs) {
-            Thread.onSpinWait();
+            if (spin) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
             now = System.nanoTime();
         }
         emulatedWaitNs += now - start;

@@ -64,7 +64,7 @@ final class HwBarrier implements Barrier {
         this.shared = shared;
         this.model = shared.model;
         this.me = channel.pid();
-        this.clock = new ReleaseClock(mode, m -> { });
+        this.clock = new ReleaseClock(mode, m -> { }, channel.nprocs() <= channel.cores());
         this.countKind = backend;
         this.parkAfter = channel.nprocs() <= channel.cores() ? 512 : 16;
     }

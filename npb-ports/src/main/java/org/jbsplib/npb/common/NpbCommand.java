@@ -110,7 +110,7 @@ public final class NpbCommand implements CliCommand {
         final long maxDirect) {
         final int procs = config.procs();
         final long data = kernel.heapBytesPerProcess(npbClass, config) * procs;
-        final long runtime = RuntimeFootprint.heapBytes(procs);
+        final long runtime = RuntimeFootprint.heapBytes(config);
         final String what = kernel.name() + " class " + npbClass + " on procs=" + procs;
         if (data + runtime > maxHeap) {
             throw new CliException(what + " needs about " + size(data + runtime) + " of heap (" + size(data)

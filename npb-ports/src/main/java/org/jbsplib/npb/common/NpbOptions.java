@@ -46,7 +46,7 @@ public final class NpbOptions {
     public static BspConfig copy(final BspConfig config) {
         final BspConfig copy = new BspConfig().procs(config.procs()).syncMode(config.syncMode())
             .barrier(config.barrier()).transport(config.transport()).syncTimeoutNs(config.syncTimeoutNs())
-            .deadlineNs(config.deadlineNs()).deadlockDetection(config.deadlockDetection())
+            .deadlineNs(config.deadlineNs()).deadlockDetection(config.deadlockDetection()).threads(config.threads())
             .ringCapacityBytes(config.ringCapacityBytes()).eagerLimitBytes(config.eagerLimitBytes())
             .chaosSeed(config.chaosSeed()).cores(config.cores());
         config.options().forEach(copy::option);
