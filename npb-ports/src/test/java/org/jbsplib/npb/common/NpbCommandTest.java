@@ -91,14 +91,25 @@ class NpbCommandTest {
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void shouldRefuseARunThatCannotFitTheHeapBeforeStartingIt() {
-        final PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        final CliException e = assertThrows(CliException.class,
-            () -> new NpbCommand().run(List.of("ft", "--class", "S", "--procs", "4096", "--quiet"), sink, sink));
-        assertTrue(e.getMessage().startsWith("ft class S on procs=4096 needs about "), e.getMessage());
-        assertTrue(e.getMessage().contains("of heap") && e.getMessage().contains("this JVM may use; raise it with "
-            + "JBSP_JAVA_OPTS=-Xmx"), e.getMessage());
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldRefuseARunThatCannotFitTheHeapBeforeStartingIt() throws Exception {
+        // a child JVM with a small, known heap: FT class S on 4,096 processes holds 325 MiB of data alone, so the
+        // refusal does not depend on how much memory the machine running the tests has
+        final List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xmx256m", "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-cp",
+            System.getProperty("java.class.path"), "org.jbsplib.core.cli.Main", "npb", "ft", "--class", "S", "--procs",
+            "4096", "--quiet");
+        final Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+        final String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!child.waitFor(90, TimeUnit.SECONDS)) {
+            child.destroyForcibly();
+            throw new AssertionError("the child JVM did not end within 90 s: " + output);
+        }
+        assertEquals(2, child.exitValue(), output);
+        assertEquals(1, output.strip().split("\n").length, output);
+        assertTrue(output.startsWith("bsp npb: error: ft class S on procs=4096 needs about "), output);
+        assertTrue(output.contains("of heap") && output.contains("this JVM may use; raise it with "
+            + "JBSP_JAVA_OPTS=-Xmx"), output);
     }
 
     @Test
