@@ -47,6 +47,11 @@ public final class BspProcess implements Bsp {
     private final double[] oneDouble = new double[1];
     private final byte[] oneByte = new byte[1];
 
+    // Virtual threads are not preempted: a process running supersteps that wait for no one (rbs) would keep its
+    // carrier for ever, and the processes it does not wait for (which may hold the run's failure) would never run.
+    // So each sync and commit is a scheduling point when virtual threads share the cores.
+    private final boolean yieldAtSync;
+
     private long superstep;
     private int tagSize;
     private int nextTagSize;
@@ -61,6 +66,7 @@ public final class BspProcess implements Bsp {
         this.startNs = startNs;
         this.registry = new RegistrationTable(pid, nprocs);
         this.outboxes = new Outbox[nprocs];
+        this.yieldAtSync = config.threadKind() == ThreadKind.VIRTUAL && nprocs > config.cores();
     }
 
     /** Attaches the sync protocol (once, before the program starts). */
@@ -215,6 +221,9 @@ public final class BspProcess implements Bsp {
     @Override
     public void sync() {
         checkLive("sync");
+        if (yieldAtSync) {
+            Thread.yield();
+        }
         // A failure elsewhere stops this process at its next sync, even in supersteps that wait for no one (rbs).
         endpoint.control().checkFailure();
         checkInterrupt("sync");
@@ -232,6 +241,9 @@ public final class BspProcess implements Bsp {
         }
         if (n < 0) {
             throw new IllegalArgumentException("commit: n=" + n + " must be >= 0 (" + h + ")");
+        }
+        if (yieldAtSync) {
+            Thread.yield();
         }
         endpoint.control().checkFailure();
         checkInterrupt("commit");

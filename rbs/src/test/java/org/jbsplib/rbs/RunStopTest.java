@@ -55,7 +55,7 @@ class RunStopTest {
                     throw new IllegalStateException("boom");
                 }
                 while (!thrown.get()) {
-                    Thread.onSpinWait();
+                    Thread.yield(); // let pid 0 run, also when the processes are virtual threads
                 }
                 // supersteps with no communication: under rbs their sync waits for no one
                 for (int i = 0; i < AFTER; i++) {
@@ -71,6 +71,32 @@ class RunStopTest {
             // the failure is recorded right after the throw; a process sees it at its next sync
             assertTrue(syncsAfter.get(q) < AFTER, "pid " + q + " made " + syncsAfter.get(q) + " syncs after the failure");
         }
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {4, 16})
+    void shouldStopRelaxedSuperstepsOnVirtualThreadsToo(final int p) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= 21,
+            "virtual threads need Java 21+; this JVM is " + Runtime.version());
+        // processes that run supersteps waiting for no one must not keep their carrier threads for ever: pid 0,
+        // which fails, has to run too (one core, so every process shares it)
+        final AtomicInteger finished = new AtomicInteger();
+        final BspAbortException e = assertThrows(BspAbortException.class, () -> BspRuntime.run(
+            relaxed(p).threads("virtual").cores(1), bsp -> {
+                final int[] x = new int[1];
+                bsp.pushReg(x);
+                bsp.sync();
+                final long failAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
+                for (int i = 0; i < 50_000_000; i++) {
+                    if (bsp.pid() == 0 && System.nanoTime() >= failAt) {
+                        throw new IllegalStateException("boom");
+                    }
+                    bsp.sync();
+                }
+                finished.incrementAndGet();
+            }));
+        assertEquals(0, e.pid(), e.getMessage());
+        assertEquals(0, finished.get());
     }
 
     @ParameterizedTest(name = "P={0}")
