@@ -44,7 +44,9 @@ public final class IdleStrategy {
         // ~1,000 PAUSEs is 10-40 us: long enough to catch a partner on the other core, short enough not to burn
         // the time slice of a process that shares the core (a long spin before parking measured worst here).
         this.maxSpins = nprocs <= cores && !virtualThreads ? 1_000 : 0;
-        this.maxYields = nprocs <= cores ? 50 : (nprocs <= 4 * cores ? 200 : 50);
+        // A virtual thread parks at once: yielding keeps it on the scheduler's queues, and with every process
+        // yielding some were starved for good (an rbs run at P = 32 on 2 carriers hung); parking unmounts it.
+        this.maxYields = virtualThreads ? 0 : nprocs <= cores ? 50 : (nprocs <= 4 * cores ? 200 : 50);
         this.workPending = workPending;
     }
 
