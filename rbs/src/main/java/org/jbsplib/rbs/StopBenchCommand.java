@@ -80,20 +80,11 @@ public final class StopBenchCommand implements CliCommand {
             }
         }
         final List<String> modes = args.list("--modes", List.of("org", "rbs"));
-        final int reps = atLeast(args, "--reps", 5, 1);
-        final int failAfterMs = atLeast(args, "--fail-after-ms", 200, 0);
-        final int workUs = atLeast(args, "--work-us", 20, 0);
+        final int reps = args.intAtLeast("--reps", 5, 1);
+        final int failAfterMs = args.intAtLeast("--fail-after-ms", 200, 0);
+        final int workUs = args.intAtLeast("--work-us", 20, 0);
         final boolean quiet = args.has("--quiet");
-        final List<String> shared = new ArrayList<>();
-        for (int i = 0; i < argv.size(); i++) {
-            final String w = argv.get(i);
-            if (w.equals("--procs")) {
-                i++;
-            } else if (!w.startsWith("--procs=")) {
-                shared.add(w);
-            }
-        }
-        final Args runArgs = Args.parse(shared, RunOptions.values(OWN.toArray(new String[0])), RunOptions.flags());
+        final Args runArgs = args.without("--procs"); // the P list is this command's own
         out.printf("%5s %5s %22s %22s%n", "P", "mode", "all stopped [ms]", "run returned [ms]");
         out.printf("%5s %5s %11s %10s %11s %10s%n", "", "", "median", "max", "median", "max");
         final List<Object> rows = new ArrayList<>();
@@ -183,13 +174,5 @@ public final class StopBenchCommand implements CliCommand {
             }
             return new double[] {(last - thrownAt.get()) / 1e6, (returnedAt - thrownAt.get()) / 1e6};
         }
-    }
-
-    private static int atLeast(final Args args, final String name, final int def, final int min) {
-        final int v = args.intValue(name, def);
-        if (v < min) {
-            throw new CliException("option " + name + "=" + v + " must be >= " + min);
-        }
-        return v;
     }
 }

@@ -79,9 +79,9 @@ public final class SyncBenchCommand implements CliCommand {
             throw new CliException("bench-sync compares sync modes: use --modes org,rbs instead of --sync");
         }
         final int[] procs = args.intList("--procs", 2, 8, 32);
-        final int steps = positive(args, "--steps", 300);
-        final int words = positive(args, "--words", 16);
-        final int reps = positive(args, "--reps", 3);
+        final int steps = args.intAtLeast("--steps", 300, 1);
+        final int words = args.intAtLeast("--words", 16, 1);
+        final int reps = args.intAtLeast("--reps", 3, 1);
         final int warmups = args.intValue("--warmup", 3);
         if (warmups < 0) {
             throw new CliException("option --warmup=" + warmups + " must be >= 0");
@@ -104,17 +104,7 @@ public final class SyncBenchCommand implements CliCommand {
         }
         final boolean quiet = args.has("--quiet");
         // the shared run options, without the P list that only this command understands
-        final List<String> shared = new ArrayList<>();
-        for (int i = 0; i < argv.size(); i++) {
-            final String w = argv.get(i);
-            if (w.equals("--procs")) {
-                i++;
-            } else if (!w.startsWith("--procs=")) {
-                shared.add(w);
-            }
-        }
-        final Args runArgs = Args.parse(shared, RunOptions.values("--steps", "--words", "--reps", "--warmup",
-            "--patterns", "--modes", "--work-us"), RunOptions.flags());
+        final Args runArgs = args.without("--procs");
         final List<Object> rows = new ArrayList<>();
         out.printf("%-9s %4s %5s %14s %14s %12s %14s %12s%n", "pattern", "P", "mode", "T_sync [ms]", "per step [us]",
             "vs org", "min T_sync", "min vs org");
@@ -180,14 +170,6 @@ public final class SyncBenchCommand implements CliCommand {
             Json.writeFile(args.value("--json", null), json);
         }
         return 0;
-    }
-
-    private static int positive(final Args args, final String name, final int def) {
-        final int v = args.intValue(name, def);
-        if (v < 1) {
-            throw new CliException("option " + name + "=" + v + " must be >= 1");
-        }
-        return v;
     }
 
     /** @return the benchmark program of {@code pattern} */

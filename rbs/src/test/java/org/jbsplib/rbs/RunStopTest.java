@@ -186,16 +186,14 @@ class RunStopTest {
     void shouldAbortTheRunWhenAProcessIsInterruptedWhileItWaits(final String sync) {
         final AtomicReference<Thread> waiter = new AtomicReference<>();
         final Thread interrupter = new Thread(() -> {
-            try {
-                while (waiter.get() == null) {
-                    Thread.sleep(1);
-                }
-                Thread.sleep(100);
-                waiter.get().interrupt();
-            } catch (final InterruptedException ignored) {
-                // the test ends
+            // interrupt pid 0 once it is parked in its wait in sync (pid 1 computes for a second meanwhile)
+            Thread t;
+            while ((t = waiter.get()) == null || t.getState() != Thread.State.TIMED_WAITING) {
+                Thread.yield();
             }
+            t.interrupt();
         });
+        interrupter.setDaemon(true);
         interrupter.start();
         final BspAbortException e = assertThrows(BspAbortException.class, () -> BspRuntime.run(
             new BspConfig().procs(2).syncMode(sync), bsp -> {

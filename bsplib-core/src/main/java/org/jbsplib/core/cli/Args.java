@@ -62,6 +62,29 @@ public final class Args {
         return parsed;
     }
 
+    /**
+     * @return these options without {@code name} (for a command whose own option, such as a list of P, shares its
+     *         name with a shared run option of another meaning)
+     */
+    public Args without(final String name) {
+        final Args copy = new Args();
+        copy.values.putAll(values);
+        copy.values.remove(name);
+        copy.flags.addAll(flags);
+        copy.flags.remove(name);
+        copy.positional.addAll(positional);
+        return copy;
+    }
+
+    /** @return the option as an int of at least {@code min}, or {@code def}; otherwise a {@link CliException} */
+    public int intAtLeast(final String name, final int def, final int min) {
+        final int v = intValue(name, def);
+        if (v < min) {
+            throw new CliException("option " + name + "=" + v + " must be >= " + min);
+        }
+        return v;
+    }
+
     /** @return the option's value, or {@code def} when absent */
     public String value(final String name, final String def) {
         return values.getOrDefault(name, def);

@@ -27,9 +27,14 @@ public final class DeadlockDetector {
     private final Quiescence q;
     private final RunControl control;
     private final int nprocs;
+    // this wave and the previous one, swapped after each wave
+    private long[] epoch;
+    private long[] idles;
+    private long[] sent;
     private long[] prevEpoch;
     private long[] prevIdles;
     private long[] prevSent;
+    private boolean havePrevious;
     private int stable;
 
     /** @param control the run's control plane, whose {@link RunControl#quiescence()} is read */
@@ -37,6 +42,12 @@ public final class DeadlockDetector {
         this.control = control;
         this.q = control.quiescence();
         this.nprocs = q.nprocs();
+        this.epoch = new long[nprocs];
+        this.idles = new long[nprocs];
+        this.sent = new long[nprocs];
+        this.prevEpoch = new long[nprocs];
+        this.prevIdles = new long[nprocs];
+        this.prevSent = new long[nprocs];
     }
 
     /**
@@ -45,9 +56,6 @@ public final class DeadlockDetector {
      * @return the diagnosis if the run is deadlocked, otherwise {@code null}
      */
     public String check() {
-        final long[] epoch = new long[nprocs];
-        final long[] idles = new long[nprocs];
-        final long[] sent = new long[nprocs];
         boolean quiet = true;
         int live = 0;
         for (int p = 0; p < nprocs; p++) {
@@ -64,18 +72,26 @@ public final class DeadlockDetector {
         }
         if (!quiet || live == 0) {
             stable = 0;
-        } else if (prevEpoch != null && agrees(epoch, idles, sent)) {
+        } else if (havePrevious && agrees()) {
             stable++;
         } else {
             stable = 1;
         }
+        havePrevious = true;
+        long[] t = prevEpoch;
         prevEpoch = epoch;
+        epoch = t;
+        t = prevIdles;
         prevIdles = idles;
+        idles = t;
+        t = prevSent;
         prevSent = sent;
+        sent = t;
         return stable >= STABLE_WAVES ? diagnose() : null;
     }
 
-    private boolean agrees(final long[] epoch, final long[] idles, final long[] sent) {
+    /** @return whether this wave agrees with the previous one (read before the swap) */
+    private boolean agrees() {
         for (int p = 0; p < nprocs; p++) {
             if (sent[p] != prevSent[p]) {
                 return false;
