@@ -99,8 +99,6 @@ public final class LuKernel implements NpbKernel {
 
     /** Runs the serial twin of {@code cls}. */
     static NpbResult serial(final LuClass cls, final PrintStream progress) {
-        final LuProcess p = new LuProcess(cls, LuDecomposition.of(1, 0, cls.nx(), cls.ny()), null, progress);
-        p.benchmark();
-        return result(cls, p, null);
+        return result(cls, LuSerialTwin.run(cls, progress), null);
     }
 }
