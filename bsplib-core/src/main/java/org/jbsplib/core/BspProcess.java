@@ -39,7 +39,6 @@ public final class BspProcess implements Bsp {
     // gets of the current superstep, by get number
     private final java.util.ArrayList<Object> getAreas = new java.util.ArrayList<>();
     private final LongArrayList getOffsets = new LongArrayList();
-    private final IntArrayList getLengths = new IntArrayList();
 
     // one-element sources of putInt/putLong/putDouble/putByte: a put copies its source at the call
     private final int[] oneInt = new int[1];
@@ -133,11 +132,6 @@ public final class BspProcess implements Bsp {
         return messages;
     }
 
-    /** @return the number of gets issued this superstep */
-    public int getCount() {
-        return getAreas.size();
-    }
-
     /** @return the destination area of get {@code id} */
     public Object getArea(final int id) {
         return getAreas.get(id);
@@ -148,16 +142,10 @@ public final class BspProcess implements Bsp {
         return getOffsets.getLong(id);
     }
 
-    /** @return the byte length of get {@code id} */
-    public int getLength(final int id) {
-        return getLengths.getInt(id);
-    }
-
     /** Forgets the superstep's gets (after their results were written). */
     public void clearGets() {
         getAreas.clear();
         getOffsets.clear();
-        getLengths.clear();
     }
 
     /** @return the tag size that takes effect at the next sync */
@@ -175,9 +163,16 @@ public final class BspProcess implements Bsp {
         superstep++;
     }
 
-    /** Marks the program as ended: every later call fails. */
+    /** Marks the program as ended (every later call fails) and closes the protocol (its barrier port). */
     public void end() {
         ended = true;
+        if (protocol != null) {
+            try {
+                protocol.close();
+            } catch (final RuntimeException e) {
+                fail("closing the sync protocol: " + e, e);
+            }
+        }
     }
 
     /** Runs the protocol's end-of-program hook. */
@@ -493,7 +488,6 @@ public final class BspProcess implements Bsp {
         final int id = getAreas.size();
         getAreas.add(dst);
         getOffsets.addLong((long) dstOffset * eb);
-        getLengths.addInt(bytes);
         outboxFor(ownerPid).addGetRequest(id, h.slot(), (long) srcOffset * eb, bytes);
         protocol.afterGet(ownerPid);
     }

@@ -29,9 +29,6 @@ public final class SyncStats {
     private long framesSent;
     private long framesReceived;
     private final java.util.Map<String, Long> counters = new java.util.TreeMap<>();
-    private final org.agrona.collections.LongArrayList perSyncBarrierNs = new org.agrona.collections.LongArrayList();
-    private final org.agrona.collections.LongArrayList perSyncCommNs = new org.agrona.collections.LongArrayList();
-    private boolean recordPerSync;
 
     /** Records one sync's two phases. */
     public void recordSync(final long phase1Ns, final long phase2Ns) {
@@ -39,10 +36,6 @@ public final class SyncStats {
         barrierNs += phase1Ns;
         commNs += phase2Ns;
         syncNs += phase1Ns + phase2Ns;
-        if (recordPerSync) {
-            perSyncBarrierNs.addLong(phase1Ns);
-            perSyncCommNs.addLong(phase2Ns);
-        }
     }
 
     /** Records time spent in sync that is not split into phases (relaxed sync). */
@@ -95,11 +88,6 @@ public final class SyncStats {
     /** @return every named counter */
     public java.util.Map<String, Long> counters() {
         return java.util.Collections.unmodifiableMap(counters);
-    }
-
-    /** Keeps each sync's phase times (for traces and plots), not only the sums. */
-    public void recordPerSync(final boolean on) {
-        recordPerSync = on;
     }
 
     public long syncs() {
@@ -174,15 +162,5 @@ public final class SyncStats {
             }
         }
         return d;
-    }
-
-    /** @return phase-1 times of each sync, if {@link #recordPerSync(boolean)} was on */
-    public long[] perSyncBarrierNs() {
-        return perSyncBarrierNs.toLongArray();
-    }
-
-    /** @return phase-2 times of each sync, if {@link #recordPerSync(boolean)} was on */
-    public long[] perSyncCommNs() {
-        return perSyncCommNs.toLongArray();
     }
 }

@@ -674,15 +674,6 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         }
     }
 
-    private boolean ackPending() {
-        for (int p = 0; p < nprocs; p++) {
-            if (ackUnsent[p]) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Retries control frames that found a full inbox. @return whether any went out */
     private boolean flushControl() {
         boolean progress = false;

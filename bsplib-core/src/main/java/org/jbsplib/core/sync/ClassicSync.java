@@ -186,6 +186,14 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         }
     }
 
+    /** Closes the barrier port, which lets the backend report on the run (e.g. modelled releases it overran). */
+    @Override
+    public void close() {
+        if (barrier != null) {
+            barrier.close();
+        }
+    }
+
     private void exchangeCounts() {
         final long sstep = process.superstep();
         final int parity = (int) (sstep & 1);
@@ -267,7 +275,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 progress |= advanceApply();
             }
             progress |= sendStreams(parity);
-            if (applying && applySrc == nprocs && outgoingDone(parity)) {
+            if (applying && applySrc == nprocs && outgoingDone()) {
                 return;
             }
             if (progress) {
@@ -402,7 +410,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         return progress;
     }
 
-    private boolean outgoingDone(final int parity) {
+    private boolean outgoingDone() {
         for (int d = 0; d < nprocs; d++) {
             if (d != me && !endSent[d]) {
                 return false;
