@@ -103,19 +103,11 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     private static final int EX_HEADER = 32;
     private static final int FLAG_COMMITTED = 1;
 
-    // where frames are handled: the paper's IN_SYNC / IN_COMMIT, plus the exchange sync and the end of the program
-    private static final int IN_COMMIT = 0;
-    private static final int IN_SYNC = 1;
-    private static final int IN_EXCHANGE = 2;
-    private static final int IN_END = 3;
+    /** Where frames are handled: the paper's IN_SYNC / IN_COMMIT, plus the exchange sync and the end of the program. */
+    private enum Mode {
+        IN_COMMIT, IN_SYNC, IN_EXCHANGE, IN_END
+    }
 
-    // what a wait is for, for diagnostics
-    private static final int WAIT_RELAXED_SYNC = 0;
-    private static final int WAIT_EXCHANGE = 1;
-    private static final int WAIT_EXCHANGE_DATA = 2;
-    private static final int WAIT_COMMIT = 3;
-    private static final int WAIT_END = 4;
-    private static final int WAIT_SEND = 5;
 
     private static final int POLL_LIMIT = 64;
     private static final int FRAMES_PER_TURN = 8;
@@ -135,8 +127,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     private final RequestTable requestTable;
     private final AcknowledgeTable acknowledgeTable;
     private final UpdateCounts counts = new UpdateCounts();
+    private final RelaxedDiagnostics diagnostics;
 
-    private int mode = IN_COMMIT;
+    private Mode mode = Mode.IN_COMMIT;
     private boolean relaxedRegime;
     private boolean exchangeRequested;
     private boolean commitCalled;
@@ -223,6 +216,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         this.regOpOffsets = new int[nprocs];
         this.done = new boolean[nprocs];
         this.doneSstep = new long[nprocs];
+        this.diagnostics = new RelaxedDiagnostics(me, nprocs, counts, requestTable, acknowledgeTable, board);
     }
 
     // ------------------------------------------------------------------ program-facing helpers
@@ -323,7 +317,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             relaxedSupersteps++;
         }
         finishSuperstep(exchange);
-        mode = IN_COMMIT;
+        mode = Mode.IN_COMMIT;
         stats.recordSyncTotal(System.nanoTime() - t0);
     }
 
@@ -344,7 +338,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 }
             }
         }
-        mode = IN_SYNC;
+        mode = Mode.IN_SYNC;
         serveOwnGets();
         applySstep = s;
         process.outbox(me).applyLocally(writer);
@@ -367,13 +361,13 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 waitStart = System.nanoTime();
             } else {
                 checkWaitedPeers(s, "sync");
-                waitIdle(waitStart, WAIT_RELAXED_SYNC, null, 0);
+                waitIdle(waitStart, Wait.RELAXED_SYNC, null, 0);
             }
         }
     }
 
     private void exchangeSync(final long s, final long t0) {
-        mode = IN_EXCHANGE;
+        mode = Mode.IN_EXCHANGE;
         sendExchangeFrames(s);
         long waitStart = System.nanoTime();
         while (!allExchangesReceived(s)) {
@@ -381,7 +375,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 endpoint.resetIdle();
                 waitStart = System.nanoTime();
             } else {
-                waitIdle(waitStart, WAIT_EXCHANGE, null, 0);
+                waitIdle(waitStart, Wait.EXCHANGE, null, 0);
             }
         }
         checkAgreement(s);
@@ -447,7 +441,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 waitStart = System.nanoTime();
             } else {
                 checkWaitedPeers(s, "sync");
-                waitIdle(waitStart, WAIT_EXCHANGE_DATA, null, 0);
+                waitIdle(waitStart, Wait.EXCHANGE_DATA, null, 0);
             }
         }
         applySrc = Integer.MAX_VALUE;
@@ -542,7 +536,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     }
 
     private RuntimeException exchangeMismatch(final int src, final long theirs, final long s) {
-        if (mode == IN_END && theirs == s) {
+        if (mode == Mode.IN_END && theirs == s) {
             return process.fail("pid " + src + " called sync at the end of superstep " + s + " but pid " + me
                 + " ended its program in superstep " + s + ": every process must make the same number of sync calls",
                 null);
@@ -713,12 +707,12 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 continue;
             }
             for (int f = 0; f < FRAMES_PER_TURN && !out.streamDone(); f++) {
-                final int size = out.nextFrame(false, null, 0, maxFrame);
+                final int size = out.nextFrameLength(maxFrame);
                 final int index = endpoint.tryClaim(d, DATA, size);
                 if (index < 0) {
                     break;
                 }
-                out.nextFrame(true, endpoint.claimBuffer(d), index, size);
+                out.writeNextFrame(endpoint.claimBuffer(d), index, size);
                 endpoint.commit(d, index);
                 stats.addSent(1, size);
                 dataFrames++;
@@ -755,13 +749,13 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             requestTable.undefer(d);
             return sendRequest(d);
         }
-        final int size = out.nextFrame(false, null, 0, maxFrame - 8);
+        final int size = out.nextFrameLength(maxFrame - 8);
         final int index = endpoint.tryClaim(d, EAGER, size + 8);
         if (index < 0) {
             return false;
         }
         endpoint.claimBuffer(d).putLong(index, s);
-        out.nextFrame(true, endpoint.claimBuffer(d), index + 8, size);
+        out.writeNextFrame(endpoint.claimBuffer(d), index + 8, size);
         endpoint.commit(d, index);
         if (!out.streamDone()) {
             throw process.fail("protocol error: a stream of " + wire + " bytes to pid " + d + " did not fit its eager "
@@ -796,7 +790,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             stats.recordCommit(System.nanoTime() - t0);
             return;
         }
-        mode = IN_COMMIT;
+        mode = Mode.IN_COMMIT;
         long waitStart = System.nanoTime();
         while (true) {
             final int c = counts.count(slot, r);
@@ -823,7 +817,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                     }
                     continue;
                 }
-                waitIdle(waitStart, WAIT_COMMIT, reg, n);
+                waitIdle(waitStart, Wait.COMMIT, reg, n);
             }
         }
         counts.commit(slot, r, n);
@@ -851,7 +845,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     @Override
     public void onProgramEnd() {
-        mode = IN_END;
+        mode = Mode.IN_END;
         final long f = process.superstep();
         // DONE goes to each process after any acknowledgement owed to it that found a full inbox: a producer seeing
         // DONE before the ack it waits for would take this process for one that ended without serving it.
@@ -875,7 +869,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 endpoint.resetIdle();
                 waitStart = System.nanoTime();
             } else {
-                waitIdle(waitStart, WAIT_END, null, 0);
+                waitIdle(waitStart, Wait.END, null, 0);
             }
         }
         // keep serving until every other process has ended: its last requests may still need this one
@@ -885,7 +879,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 endpoint.resetIdle();
                 waitStart = System.nanoTime();
             } else {
-                waitIdle(waitStart, WAIT_END, null, 0);
+                waitIdle(waitStart, Wait.END, null, 0);
             }
         }
         for (int src = 0; src < nprocs; src++) {
@@ -917,7 +911,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             case GET_REQ -> onGetRequests(src, buffer, offset, length);
             case EAGER -> {
                 final long r = buffer.getLong(offset);
-                if (mode == IN_END && r == process.superstep()) {
+                if (mode == Mode.IN_END && r == process.superstep()) {
                     // eager streams go at a sync: the sender called sync in the superstep in which this one ended
                     throw process.fail("pid " + src + " called sync at the end of superstep " + r + " but pid " + me
                         + " ended its program in superstep " + r + ": every process must make the same number of "
@@ -1028,7 +1022,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         final long t = process.superstep();
         final ExchangeFrame cur = current(src);
         final ExchangeFrame other = exchanges[src][exchangeHead[src] ^ 1];
-        if (r < t || (r == t && (mode == IN_SYNC || mode == IN_END))) {
+        if (r < t || (r == t && (mode == Mode.IN_SYNC || mode == Mode.IN_END))) {
             throw exchangeMismatch(src, r, t);
         }
         final ExchangeFrame x;
@@ -1090,7 +1084,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 endpoint.resetIdle();
                 waitStart = System.nanoTime();
             } else {
-                waitIdle(waitStart, WAIT_SEND, null, dst);
+                waitIdle(waitStart, Wait.SEND, null, dst);
             }
         }
         stats.addSent(1, length);
@@ -1111,94 +1105,32 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     /**
      * One step of a wait: leaves on the run's failure, times out with a diagnostic, posts this process's state
      * when the wait gets long, and idles. {@code n} is the commit's count, or the destination for
-     * {@link #WAIT_SEND}; the strings are built only on the slow path.
+     * {@link Wait#SEND}; the strings are built only on the slow path.
      */
-    private void waitIdle(final long waitStart, final int where, final RegHandle reg, final int n) {
+    private void waitIdle(final long waitStart, final Wait where, final RegHandle reg, final int n) {
         endpoint.control().checkFailure();
         if (Thread.currentThread().isInterrupted()) {
-            throw process.fail("interrupted while waiting in " + (reg == null ? describeWait(where, n)
+            throw process.fail("interrupted while waiting in " + (reg == null ? diagnostics.describeWait(process.superstep(), where, n)
                 : "commit(" + reg + ", n=" + n + ")"), new InterruptedException("the thread running pid " + me
                 + " was interrupted"));
         }
         final long now = System.nanoTime();
         final long waited = now - waitStart;
         // A process that has ended its program is never the cause of a hang: let a waiting one report it first.
-        final long limit = where != WAIT_END || timeoutNs > Long.MAX_VALUE / 2 ? timeoutNs : 2 * timeoutNs;
+        final long limit = where != Wait.END || timeoutNs > Long.MAX_VALUE / 2 ? timeoutNs : 2 * timeoutNs;
         if (waited > limit) {
             throw process.fail(reg == null ? "sync timed out" : "commit timed out",
-                new BspTimeoutException(diagnose(where, waited, reg, n, true)));
+                new BspTimeoutException(diagnostics.diagnose(process.superstep(), where, waited, reg, n, true)));
         }
         if (waited > POST_AFTER_NS && now - lastPostNs > POST_AFTER_NS) {
             lastPostNs = now;
-            board.post(me, diagnose(where, waited, reg, n, false));
+            board.post(me, diagnostics.diagnose(process.superstep(), where, waited, reg, n, false));
         }
         if (waited > Quiescence.POST_AFTER_NS && postedWait != waitStart) {
             postedWait = waitStart;
-            endpoint.control().quiescence().post(me, shortWait(where, reg, n));
+            endpoint.control().quiescence().post(me, diagnostics.shortWait(process.superstep(), where, reg, n));
         }
         endpoint.idle();
         stats.addWaitNs(System.nanoTime() - now);
-    }
-
-    /** What this process waits for, in a line that is the same for every process waiting for the same. */
-    private String shortWait(final int where, final RegHandle reg, final int n) {
-        final long t = process.superstep();
-        if (reg != null) {
-            return "commit(" + reg + ", n=" + n + ") of superstep " + t + ": " + counts.count(reg.slot(), t - 1)
-                + " of " + n + " updates of superstep " + (t - 1) + " received";
-        }
-        final StringBuilder sb = new StringBuilder(64).append(describeWait(where, n));
-        if (where == WAIT_RELAXED_SYNC || where == WAIT_END) {
-            final StringBuilder waiting = new StringBuilder();
-            for (int d = 0; d < nprocs; d++) {
-                if (requestTable.isRequested(d) && !requestTable.isServed(d)) {
-                    waiting.append(waiting.length() == 0 ? "" : ", ").append(d);
-                }
-            }
-            if (waiting.length() > 0) {
-                sb.append(", waiting for pid(s) ").append(waiting).append(" to acknowledge its request");
-            }
-        }
-        return sb.toString();
-    }
-
-    private String describeWait(final int where, final int n) {
-        final long t = process.superstep();
-        return switch (where) {
-            case WAIT_RELAXED_SYNC -> "sync of superstep " + t + " (relaxed)";
-            case WAIT_EXCHANGE -> "sync of superstep " + t + " (count exchange)";
-            case WAIT_EXCHANGE_DATA -> "sync of superstep " + t + " (count exchange, data)";
-            case WAIT_END -> "the end of the program (serving the others' last requests)";
-            case WAIT_SEND -> "sending to pid " + n + " whose inbox is full";
-            default -> "commit";
-        };
-    }
-
-    private String diagnose(final int where, final long waitedNs, final RegHandle reg, final int n,
-        final boolean others) {
-        final long t = process.superstep();
-        final StringBuilder sb = new StringBuilder(256);
-        if (others) {
-            sb.append("pid ").append(me).append(" waited ").append(waitedNs / 1_000_000)
-                .append(" ms without progress in ");
-        } else {
-            sb.append("waiting ").append(waitedNs / 1_000_000).append(" ms in ");
-        }
-        if (reg != null) {
-            sb.append("commit(").append(reg).append(", n=").append(n).append(") of superstep ").append(t)
-                .append(": ").append(counts.count(reg.slot(), t - 1)).append(" of ").append(n)
-                .append(" updates of superstep ").append(t - 1).append(" received so far");
-        } else {
-            sb.append(describeWait(where, n));
-        }
-        sb.append("; own requests: ");
-        requestTable.describe(sb, t);
-        sb.append("; acknowledge table: ");
-        acknowledgeTable.describe(sb);
-        if (others) {
-            sb.append("; the other processes:");
-            board.describeOthers(sb, me);
-        }
-        return sb.toString();
     }
 }

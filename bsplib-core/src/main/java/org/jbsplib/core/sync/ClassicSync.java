@@ -389,12 +389,12 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 continue;
             }
             for (int f = 0; f < FRAMES_PER_TURN && !out.streamDone(); f++) {
-                final int size = out.nextFrame(false, null, 0, maxFrame);
+                final int size = out.nextFrameLength(maxFrame);
                 final int index = endpoint.tryClaim(d, Wire.DATA, size);
                 if (index < 0) {
                     break;
                 }
-                out.nextFrame(true, endpoint.claimBuffer(d), index, size);
+                out.writeNextFrame(endpoint.claimBuffer(d), index, size);
                 endpoint.commit(d, index);
                 stats.addSent(1, size);
                 progress = true;
