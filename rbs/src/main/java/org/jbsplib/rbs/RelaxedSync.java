@@ -1,14 +1,14 @@
 package org.jbsplib.rbs;
 
 import org.agrona.DirectBuffer;
-import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.BspTimeoutException;
 import org.jbsplib.core.BspProcess;
 import org.jbsplib.core.SyncStats;
 import org.jbsplib.core.registry.RegHandle;
-import org.jbsplib.core.registry.RegistrationTable;
+import org.jbsplib.core.sync.ExchangeFrame;
+import org.jbsplib.core.sync.ExchangeSuperstep;
 import org.jbsplib.core.sync.FrameStash;
 import org.jbsplib.core.sync.Outbox;
 import org.jbsplib.core.sync.RecordWriter;
@@ -93,14 +93,6 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     /** A wait without progress posts its state on the run's {@link WaitBoard} after this long. */
     static final long POST_AFTER_NS = 20_000_000L;
 
-    private static final int EX_SSTEP = 0;
-    private static final int EX_PUTS = 8;
-    private static final int EX_MESSAGES = 12;
-    private static final int EX_GETS = 16;
-    private static final int EX_TAGSIZE = 20;
-    private static final int EX_FLAGS = 24;
-    private static final int EX_REGOPS = 28;
-    private static final int EX_HEADER = 32;
     private static final int FLAG_COMMITTED = 1;
 
     /** Where frames are handled: the paper's IN_SYNC / IN_COMMIT, plus the exchange sync and the end of the program. */
@@ -109,8 +101,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     }
 
 
-    private static final int POLL_LIMIT = 64;
-    private static final int FRAMES_PER_TURN = 8;
+    private static final int POLL_LIMIT = ExchangeSuperstep.POLL_LIMIT;
 
     private final BspProcess process;
     private final Endpoint endpoint;
@@ -121,7 +112,6 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     private final int nprocs;
     private final long timeoutNs;
     private final int maxFrame;
-    private final UnsafeBuffer scratch;
     private final UnsafeBuffer control = new UnsafeBuffer(new byte[8]);
 
     private final RequestTable requestTable;
@@ -160,9 +150,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     private final boolean[] exEnd;
     private final FrameStash stash;
     private final RecordWriter writer;
-    private int applySrc = Integer.MAX_VALUE;
-    private final DirectBuffer[] regOpViews;
-    private final int[] regOpOffsets;
+    private final ExchangeSuperstep exchangeStep;
+    private final ExchangeFrame[] currentFrames;
+    private final IncomingStreams incoming = new IncomingStreams();
 
     // ends of programs
     private final boolean[] done;
@@ -190,7 +180,6 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         this.nprocs = process.nprocs();
         this.timeoutNs = process.config().syncTimeoutNs();
         this.maxFrame = endpoint.maxFrameLength();
-        this.scratch = new UnsafeBuffer(new byte[maxFrame]);
         this.policy = ExchangePolicy.parse(process.config().options().getOrDefault(ExchangePolicy.OPTION,
             System.getProperty(ExchangePolicy.PROPERTY, "auto")));
         this.relaxedRegime = policy == ExchangePolicy.NEVER;
@@ -212,8 +201,8 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         this.exEnd = new boolean[nprocs];
         this.stash = new FrameStash(nprocs);
         this.writer = new RecordWriter(process, this::countUpdate);
-        this.regOpViews = new DirectBuffer[nprocs];
-        this.regOpOffsets = new int[nprocs];
+        this.exchangeStep = new ExchangeSuperstep(process, this, this::idleSending);
+        this.currentFrames = new ExchangeFrame[nprocs];
         this.done = new boolean[nprocs];
         this.doneSstep = new long[nprocs];
         this.diagnostics = new RelaxedDiagnostics(me, nprocs, counts, requestTable, acknowledgeTable, board);
@@ -332,14 +321,14 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         for (int src = 0; src < nprocs; src++) {
             if (exchanges[src] != null) {
                 for (final ExchangeFrame x : exchanges[src]) {
-                    if (x.received && x.sstep == s) {
-                        throw exchangeMismatch(src, x.sstep, s);
+                    if (x.isReceived() && x.sstep() == s) {
+                        throw exchangeMismatch(src, x.sstep(), s);
                     }
                 }
             }
         }
         mode = Mode.IN_SYNC;
-        serveOwnGets();
+        exchangeStep.serveOwnGets();
         applySstep = s;
         process.outbox(me).applyLocally(writer);
         // requests in the acknowledge table that should be acknowledged in this superstep
@@ -378,16 +367,19 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 waitIdle(waitStart, Wait.EXCHANGE, null, 0);
             }
         }
-        checkAgreement(s);
+        for (int src = 0; src < nprocs; src++) {
+            currentFrames[src] = src == me ? null : current(src);
+        }
+        exchangeStep.checkAgreement(s, currentFrames);
         final long t1 = System.nanoTime();
         stats.addBarrierNs(t1 - t0);
         // Gets read the owner's memory before anything of this superstep is written into it: serve them all now,
         // before acknowledging (no data of superstep s can arrive before its ack).
-        serveOwnGets();
+        exchangeStep.serveOwnGets();
         for (int src = 0; src < nprocs; src++) {
             if (src != me) {
                 final ExchangeFrame x = current(src);
-                serveGetRequests(src, x.getRequests, 0, x.getRequestCount * Wire.GET_REQ_BYTES);
+                exchangeStep.serveGetRequests(src, x.getRequests(), 0, x.getRequestCount() * Wire.GET_REQ_BYTES);
             }
         }
         boolean allCommitted = commitCalled;
@@ -396,7 +388,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 continue;
             }
             final ExchangeFrame x = current(src);
-            allCommitted &= (x.flags & FLAG_COMMITTED) != 0;
+            allCommitted &= (x.flags() & FLAG_COMMITTED) != 0;
             if (acknowledgeTable.isPending(src) && acknowledgeTable.sstep(src) == s) {
                 if (early.holds(src) || earlyClosed[src]) {
                     throw process.fail("protocol error: an eager stream of superstep " + s + " from pid " + src
@@ -404,7 +396,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 }
                 acknowledgeTable.remove(src); // an early req of this superstep: the exchange frame supersedes it
             }
-            expect[src] = x.puts + x.messages > 0 || process.outbox(src).getRequestCount() > 0;
+            expect[src] = x.puts() + x.messages() > 0 || process.outbox(src).getRequestCount() > 0;
             if (process.outbox(src).hasRecords()) {
                 requestTable.add(src, true);
             }
@@ -414,26 +406,25 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         for (int src = 0; src < nprocs; src++) {
             if (src != me) {
                 final ExchangeFrame x = current(src);
-                x.received = false;
-                x.getRequestCount = 0;
+                x.consume();
                 consumed[src] = x; // its registration operations stay valid until finishSuperstep
                 exchangeHead[src] ^= 1;
             }
         }
-        applySrc = -1;
+        exchangeStep.endApply();
         for (int src = 0; src < nprocs; src++) {
             if (src != me && expect[src]) {
                 acknowledge(src, s, true);
             }
         }
-        applySrc = 0;
+        exchangeStep.startApply();
         waitStart = System.nanoTime();
         while (true) {
             boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
             progress |= flushControl();
-            progress |= advanceApply();
+            progress |= exchangeStep.advanceApply(incoming);
             progress |= sendStreams(s, false);
-            if (applySrc >= nprocs && requestTable.allServed()) {
+            if (exchangeStep.applied() && requestTable.allServed()) {
                 break;
             }
             if (progress) {
@@ -444,7 +435,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 waitIdle(waitStart, Wait.EXCHANGE_DATA, null, 0);
             }
         }
-        applySrc = Integer.MAX_VALUE;
+        exchangeStep.endApply();
         stats.addCommNs(System.nanoTime() - t1);
         if (policy == ExchangePolicy.AUTO && allCommitted) {
             relaxedRegime = true;
@@ -452,33 +443,13 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     }
 
     private void sendExchangeFrames(final long s) {
-        final RegistrationTable registry = process.registry();
-        final int regOps = registry.pendingCount();
-        final int length = EX_HEADER + regOps * RegistrationTable.OP_BYTES;
-        if (length > maxFrame) {
-            throw new IllegalStateException("sync: " + regOps + " pushReg/popReg calls in one superstep exceed the "
-                + "frame size " + maxFrame + " of the transport (at most "
-                + (maxFrame - EX_HEADER) / RegistrationTable.OP_BYTES + ")");
-        }
-        scratch.putLong(EX_SSTEP, s);
-        scratch.putInt(EX_TAGSIZE, process.nextTagSize());
-        scratch.putInt(EX_FLAGS, commitCalled ? FLAG_COMMITTED : 0);
-        scratch.putInt(EX_REGOPS, regOps);
-        registry.encodePending(scratch, EX_HEADER);
-        final int perFrame = maxFrame / Wire.GET_REQ_BYTES;
+        final int length = exchangeStep.encodeExchange(s, commitCalled ? FLAG_COMMITTED : 0);
         for (int i = 1; i < nprocs; i++) {
             final int d = (me + i) % nprocs;
             final Outbox out = process.outbox(d);
-            scratch.putInt(EX_PUTS, out.putRecords());
-            scratch.putInt(EX_MESSAGES, out.messageRecords());
-            scratch.putInt(EX_GETS, out.getRequestCount());
-            sendBlocking(d, EXCH, scratch, 0, length);
+            exchangeStep.sendExchangeFrame(d, EXCH, length, out);
             requestTable.markSent(d); // the exchange frame supersedes a req that found a full inbox
-            final int count = out.getRequestCount();
-            for (int first = 0; first < count; first += perFrame) {
-                final int n = Math.min(perFrame, count - first);
-                sendBlocking(d, GET_REQ, out.getRequests(), first * Wire.GET_REQ_BYTES, n * Wire.GET_REQ_BYTES);
-            }
+            exchangeStep.sendGetRequests(d, GET_REQ, out);
         }
     }
 
@@ -488,7 +459,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 continue;
             }
             final ExchangeFrame x = current(src);
-            if (!x.received) {
+            if (!x.isReceived()) {
                 if (done[src] && doneSstep[src] > s) {
                     throw exchangeMismatch(src, -1, s);
                 }
@@ -499,33 +470,14 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 }
                 return false;
             }
-            if (x.sstep != s) {
-                throw exchangeMismatch(src, x.sstep, s);
+            if (x.sstep() != s) {
+                throw exchangeMismatch(src, x.sstep(), s);
             }
-            if (x.getRequestCount < x.gets) {
+            if (x.getRequestCount() < x.gets()) {
                 return false;
             }
         }
         return true;
-    }
-
-    private void checkAgreement(final long s) {
-        final RegistrationTable registry = process.registry();
-        final int myTag = process.nextTagSize();
-        for (int src = 0; src < nprocs; src++) {
-            if (src == me) {
-                continue;
-            }
-            final ExchangeFrame x = current(src);
-            if (x.tagSize != myTag) {
-                throw process.fail("setTagSize differs across processes: pid " + me + " set " + myTag + " but pid "
-                    + src + " set " + x.tagSize + " for superstep " + (s + 1), null);
-            }
-            final String diff = registry.checkSameSequence(src, x.regOps, x.regOpBytes, 0);
-            if (diff != null) {
-                throw process.fail(diff, null);
-            }
-        }
     }
 
     private ExchangeFrame current(final int src) {
@@ -553,32 +505,28 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             + "process", null);
     }
 
-    private boolean advanceApply() {
-        boolean progress = false;
-        while (applySrc < nprocs) {
-            final int src = applySrc;
-            if (src == me) {
-                applySstep = process.superstep();
-                process.outbox(me).applyLocally(writer);
-                applySrc++;
-                progress = true;
-                continue;
-            }
-            if (!expect[src]) {
-                applySrc++;
-                continue;
-            }
+    /** The incoming streams of an exchange superstep: stashed until their turn, ended by their END frame. */
+    private final class IncomingStreams implements ExchangeSuperstep.IncomingStreams {
+        @Override
+        public boolean expects(final int src) {
+            return src == me || expect[src];
+        }
+
+        @Override
+        public void applyOwn() {
+            applySstep = process.superstep();
+            process.outbox(me).applyLocally(writer);
+        }
+
+        @Override
+        public int drain(final int src) {
+            int moved = 0;
             if (stash.holds(src)) {
                 applyStash(src);
-                progress = true;
+                moved = ExchangeSuperstep.PROGRESS;
             }
-            if (!exEnd[src]) {
-                return progress;
-            }
-            applySrc++;
-            progress = true;
+            return exEnd[src] ? moved | ExchangeSuperstep.COMPLETE : moved;
         }
-        return progress;
     }
 
     private void applyStash(final int src) {
@@ -588,11 +536,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     private void finishSuperstep(final boolean exchange) {
         if (exchange) {
-            for (int src = 0; src < nprocs; src++) {
-                regOpViews[src] = src == me ? null : consumed[src].regOpBytes;
-                regOpOffsets[src] = 0;
-            }
-            process.registry().applyPending(regOpViews, regOpOffsets);
+            exchangeStep.applyRegistrations(consumed);
             final int slots = process.registry().slotCount();
             counts.ensure(slots);
             for (int slot = 0; slot < slots; slot++) {
@@ -603,41 +547,15 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 expect[src] = false;
             }
         }
-        process.applyTagSize();
-        process.messages().swap();
-        process.resetOutboxes();
         requestTable.clear();
-        process.clearGets();
         exchangeRequested = false;
         remoteGetPid = -1;
         remoteSendPid = -1;
         previousWasExchange = exchange;
-        process.advanceSuperstep();
+        exchangeStep.endSuperstep();
     }
 
     // ------------------------------------------------------------------ serving and streaming
-
-    private void serveOwnGets() {
-        final Outbox self = process.outbox(me);
-        serveGetRequests(me, self.getRequests(), 0, self.getRequestCount() * Wire.GET_REQ_BYTES);
-    }
-
-    private void serveGetRequests(final int requester, final DirectBuffer buf, final int offset, final int length) {
-        final Outbox out = length > 0 ? process.outboxFor(requester) : null;
-        for (int at = offset; at < offset + length; at += Wire.GET_REQ_BYTES) {
-            final int getId = buf.getInt(at);
-            final int slot = buf.getInt(at + 4);
-            final long srcOffset = buf.getLong(at + 8);
-            final int len = buf.getInt(at + 16);
-            final RegHandle h = process.registry().slot(slot);
-            if (h == null || srcOffset + len > h.lengthBytes()) {
-                throw process.fail("get from pid " + requester + " reads reg#" + slot + " bytes [" + srcOffset + ", "
-                    + (srcOffset + len) + ") but " + (h == null ? "the slot is not registered" : h + " has "
-                    + h.lengthBytes() + " bytes") + " on pid " + me, null);
-            }
-            out.addReply(getId, h.area(), srcOffset, len);
-        }
-    }
 
     /** Acknowledges the request of {@code src} of superstep {@code r}: its stream of that superstep may come. */
     private void acknowledge(final int src, final long r, final boolean exchange) {
@@ -706,16 +624,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 && out.putAndMessageBytes() <= eagerLimit)) {
                 continue;
             }
-            for (int f = 0; f < FRAMES_PER_TURN && !out.streamDone(); f++) {
-                final int size = out.nextFrameLength(maxFrame);
-                final int index = endpoint.tryClaim(d, DATA, size);
-                if (index < 0) {
-                    break;
-                }
-                out.writeNextFrame(endpoint.claimBuffer(d), index, size);
-                endpoint.commit(d, index);
-                stats.addSent(1, size);
-                dataFrames++;
+            final int sent = exchangeStep.sendStreamFrames(d, DATA, out);
+            if (sent > 0) {
+                dataFrames += sent;
                 progress = true;
             }
             if (out.streamDone()) {
@@ -994,7 +905,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             early.keep(src, buffer, offset, length);
             return;
         }
-        if (inExchange[src] && applySrc != src) {
+        if (inExchange[src] && exchangeStep.applySource() != src) {
             stash.keep(src, buffer, offset, length);
         } else {
             applySstep = inSstep[src];
@@ -1018,7 +929,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     }
 
     private void onExchange(final int src, final DirectBuffer buffer, final int offset) {
-        final long r = buffer.getLong(offset + EX_SSTEP);
+        final long r = ExchangeFrame.superstepOf(buffer, offset);
         final long t = process.superstep();
         final ExchangeFrame cur = current(src);
         final ExchangeFrame other = exchanges[src][exchangeHead[src] ^ 1];
@@ -1026,40 +937,21 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             throw exchangeMismatch(src, r, t);
         }
         final ExchangeFrame x;
-        if (!cur.received) {
+        if (!cur.isReceived()) {
             x = cur;
-        } else if (!other.received && r > cur.sstep) {
+        } else if (!other.isReceived() && r > cur.sstep()) {
             x = other;
         } else {
             throw exchangeMismatch(src, r, t);
         }
-        x.received = true;
-        x.sstep = r;
-        x.puts = buffer.getInt(offset + EX_PUTS);
-        x.messages = buffer.getInt(offset + EX_MESSAGES);
-        x.gets = buffer.getInt(offset + EX_GETS);
-        x.tagSize = buffer.getInt(offset + EX_TAGSIZE);
-        x.flags = buffer.getInt(offset + EX_FLAGS);
-        x.regOps = buffer.getInt(offset + EX_REGOPS);
-        x.getRequestCount = 0;
-        if (x.regOps > 0) {
-            if (x.regOpBytes == null) {
-                x.regOpBytes = new ExpandableArrayBuffer(x.regOps * RegistrationTable.OP_BYTES);
-            }
-            x.regOpBytes.putBytes(0, buffer, offset + EX_HEADER, x.regOps * RegistrationTable.OP_BYTES);
-        }
+        x.decode(buffer, offset);
     }
 
     private void onGetRequests(final int src, final DirectBuffer buffer, final int offset, final int length) {
         // get requests follow their exchange frame: they belong to the newest one received from src
         final ExchangeFrame cur = current(src);
         final ExchangeFrame other = exchanges[src][exchangeHead[src] ^ 1];
-        final ExchangeFrame x = other.received ? other : cur;
-        if (x.getRequests == null) {
-            x.getRequests = new ExpandableArrayBuffer(Math.max(64, length));
-        }
-        x.getRequests.putBytes(x.getRequestCount * Wire.GET_REQ_BYTES, buffer, offset, length);
-        x.getRequestCount += length / Wire.GET_REQ_BYTES;
+        (other.isReceived() ? other : cur).addGetRequests(buffer, offset, length);
     }
 
     private void countUpdate(final RegHandle h, final int slot) {
@@ -1073,21 +965,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     // ------------------------------------------------------------------ waiting
 
-    private void sendBlocking(final int dst, final int type, final DirectBuffer buf, final int offset,
-        final int length) {
-        long waitStart = 0;
-        while (!endpoint.offer(dst, type, buf, offset, length)) {
-            if (waitStart == 0) {
-                waitStart = System.nanoTime();
-            }
-            if (endpoint.poll(this, POLL_LIMIT) > 0) {
-                endpoint.resetIdle();
-                waitStart = System.nanoTime();
-            } else {
-                waitIdle(waitStart, Wait.SEND, null, dst);
-            }
-        }
-        stats.addSent(1, length);
+    /** The idle step of a send whose destination's inbox is full. */
+    private void idleSending(final long waitStart, final int dst, final int type) {
+        waitIdle(waitStart, Wait.SEND, null, dst);
     }
 
     /** While this process waits in sync for acknowledgements: a process that ended can never give one. */
