@@ -13,7 +13,9 @@ import org.jbsplib.core.bsmp.MessageQueue;
 import org.jbsplib.core.registry.RegHandle;
 import org.jbsplib.core.registry.RegistrationTable;
 import org.jbsplib.core.sync.Outbox;
+import org.jbsplib.core.sync.SyncProcess;
 import org.jbsplib.core.sync.SyncProtocol;
+import org.jbsplib.core.sync.SyncRecorder;
 import org.jbsplib.core.sync.Wire;
 import org.jbsplib.core.transport.Endpoint;
 
@@ -35,6 +37,7 @@ public final class BspProcess implements Bsp {
     private final IntArrayList outboxPids = new IntArrayList();
     private final MessageQueue messages = new MessageQueue();
     private SyncProtocol protocol;
+    private final SyncView syncView = new SyncView();
 
     // gets of the current superstep, by get number
     private final java.util.ArrayList<Object> getAreas = new java.util.ArrayList<>();
@@ -106,7 +109,7 @@ public final class BspProcess implements Bsp {
     }
 
     /** @return the outbox to {@code dstPid}, for adding records: created at the first call, then reused */
-    public Outbox outboxFor(final int dstPid) {
+    private Outbox outboxFor(final int dstPid) {
         Outbox out = outboxes[dstPid];
         if (out == null) {
             out = new Outbox();
@@ -114,13 +117,6 @@ public final class BspProcess implements Bsp {
             outboxPids.addInt(dstPid);
         }
         return out;
-    }
-
-    /** Clears every outbox for the next superstep (at the end of a sync), keeping them for reuse. */
-    public void resetOutboxes() {
-        for (int i = 0, n = outboxPids.size(); i < n; i++) {
-            outboxes[outboxPids.getInt(i)].reset();
-        }
     }
 
     /** @return how many destinations this process has an outbox for (those it has communicated with) */
@@ -132,35 +128,114 @@ public final class BspProcess implements Bsp {
         return messages;
     }
 
-    /** @return the destination area of get {@code id} */
-    public Object getArea(final int id) {
-        return getAreas.get(id);
-    }
-
-    /** @return the byte offset in its destination area of get {@code id} */
-    public long getOffset(final int id) {
-        return getOffsets.getLong(id);
-    }
-
-    /** Forgets the superstep's gets (after their results were written). */
-    public void clearGets() {
-        getAreas.clear();
-        getOffsets.clear();
-    }
-
     /** @return the tag size that takes effect at the next sync */
     public int nextTagSize() {
         return nextTagSize;
     }
 
-    /** Makes the pending tag size current (at the end of a sync). */
-    public void applyTagSize() {
-        tagSize = nextTagSize;
+    /** @return this process as its sync protocol sees it (handed to the protocol's factory by the runtime) */
+    SyncProcess syncView() {
+        return syncView;
     }
 
-    /** Advances the superstep counter (at the end of a sync). */
-    public void advanceSuperstep() {
-        superstep++;
+    /** The protocol's view: reads, plus the changes only the end of a sync makes. */
+    private final class SyncView implements SyncProcess {
+        @Override
+        public int pid() {
+            return pid;
+        }
+
+        @Override
+        public int nprocs() {
+            return nprocs;
+        }
+
+        @Override
+        public long superstep() {
+            return superstep;
+        }
+
+        @Override
+        public Endpoint endpoint() {
+            return endpoint;
+        }
+
+        @Override
+        public SyncRecorder stats() {
+            return stats;
+        }
+
+        @Override
+        public long eagerLimitBytes() {
+            return config.eagerLimitBytes();
+        }
+
+        @Override
+        public long syncTimeoutNs() {
+            return config.syncTimeoutNs();
+        }
+
+        @Override
+        public String option(final String name, final String defaultValue) {
+            return config.options().getOrDefault(name, defaultValue);
+        }
+
+        @Override
+        public RegistrationTable registry() {
+            return registry;
+        }
+
+        @Override
+        public MessageQueue messages() {
+            return messages;
+        }
+
+        @Override
+        public int tagSize() {
+            return tagSize;
+        }
+
+        @Override
+        public int nextTagSize() {
+            return nextTagSize;
+        }
+
+        @Override
+        public Outbox outbox(final int pid) {
+            return BspProcess.this.outbox(pid);
+        }
+
+        @Override
+        public Outbox outboxFor(final int pid) {
+            return BspProcess.this.outboxFor(pid);
+        }
+
+        @Override
+        public Object getDestination(final int getId) {
+            return getAreas.get(getId);
+        }
+
+        @Override
+        public long getDestinationOffset(final int getId) {
+            return getOffsets.getLong(getId);
+        }
+
+        @Override
+        public void endSuperstep() {
+            tagSize = nextTagSize;
+            messages.swap();
+            for (int i = 0, n = outboxPids.size(); i < n; i++) {
+                outboxes[outboxPids.getInt(i)].reset();
+            }
+            getAreas.clear();
+            getOffsets.clear();
+            superstep++;
+        }
+
+        @Override
+        public BspAbortException fail(final String message, final Throwable cause) {
+            return BspProcess.this.fail(message, cause);
+        }
     }
 
     /** Marks the program as ended (every later call fails) and closes the protocol (its barrier port). */

@@ -1,5 +1,7 @@
 package org.jbsplib.core;
 
+import org.jbsplib.core.sync.SyncRecorder;
+
 /**
  * Synchronization statistics of one process, accumulated over a run. Times are in nanoseconds.
  *
@@ -17,7 +19,7 @@ package org.jbsplib.core;
  * SyncStats section = BspRuntime.stats(bsp).since(start);
  * }</pre>
  */
-public final class SyncStats {
+public final class SyncStats implements SyncRecorder {
     private long syncs;
     private long syncNs;
     private long barrierNs;
@@ -31,6 +33,7 @@ public final class SyncStats {
     private final java.util.Map<String, Long> counters = new java.util.TreeMap<>();
 
     /** Records one sync's two phases. */
+    @Override
     public void recordSync(final long phase1Ns, final long phase2Ns) {
         syncs++;
         barrierNs += phase1Ns;
@@ -39,43 +42,51 @@ public final class SyncStats {
     }
 
     /** Records time spent in sync that is not split into phases (relaxed sync). */
+    @Override
     public void recordSyncTotal(final long ns) {
         syncs++;
         syncNs += ns;
     }
 
     /** Records time spent in commit (counted in T_sync as the paper does). */
+    @Override
     public void recordCommit(final long ns) {
         commitNs += ns;
         syncNs += ns;
     }
 
     /** Adds time spent waiting for other processes. */
+    @Override
     public void addWaitNs(final long ns) {
         waitNs += ns;
     }
 
     /** Adds to the barrier-phase time without counting a sync (e.g. RBS fallback exchanges). */
+    @Override
     public void addBarrierNs(final long ns) {
         barrierNs += ns;
     }
 
     /** Adds to the communication-phase time without counting a sync. */
+    @Override
     public void addCommNs(final long ns) {
         commNs += ns;
     }
 
+    @Override
     public void addSent(final int frames, final long bytes) {
         framesSent += frames;
         bytesSent += bytes;
     }
 
+    @Override
     public void addReceived(final int frames, final long bytes) {
         framesReceived += frames;
         bytesReceived += bytes;
     }
 
     /** Adds {@code delta} to a named counter. */
+    @Override
     public void count(final String name, final long delta) {
         counters.merge(name, delta, Long::sum);
     }

@@ -5,14 +5,15 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.BspTimeoutException;
 import org.jbsplib.core.BspProcess;
-import org.jbsplib.core.SyncStats;
 import org.jbsplib.core.registry.RegHandle;
 import org.jbsplib.core.sync.ExchangeFrame;
 import org.jbsplib.core.sync.ExchangeSuperstep;
 import org.jbsplib.core.sync.FrameStash;
 import org.jbsplib.core.sync.Outbox;
 import org.jbsplib.core.sync.RecordWriter;
+import org.jbsplib.core.sync.SyncProcess;
 import org.jbsplib.core.sync.SyncProtocol;
+import org.jbsplib.core.sync.SyncRecorder;
 import org.jbsplib.core.sync.Wire;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
@@ -103,9 +104,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     private static final int POLL_LIMIT = ExchangeSuperstep.POLL_LIMIT;
 
-    private final BspProcess process;
+    private final SyncProcess process;
     private final Endpoint endpoint;
-    private final SyncStats stats;
+    private final SyncRecorder stats;
     private final WaitBoard board;
     private final ExchangePolicy policy;
     private final int me;
@@ -171,21 +172,21 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     private long postedWait = -1;
 
     /** Creates the protocol of {@code process}; {@code board} is shared by the processes of the run. */
-    RelaxedSync(final BspProcess process, final WaitBoard board) {
+    RelaxedSync(final SyncProcess process, final WaitBoard board) {
         this.process = process;
         this.endpoint = process.endpoint();
         this.stats = process.stats();
         this.board = board;
         this.me = process.pid();
         this.nprocs = process.nprocs();
-        this.timeoutNs = process.config().syncTimeoutNs();
+        this.timeoutNs = process.syncTimeoutNs();
         this.maxFrame = endpoint.maxFrameLength();
-        this.policy = ExchangePolicy.parse(process.config().options().getOrDefault(ExchangePolicy.OPTION,
+        this.policy = ExchangePolicy.parse(process.option(ExchangePolicy.OPTION,
             System.getProperty(ExchangePolicy.PROPERTY, "auto")));
         this.relaxedRegime = policy == ExchangePolicy.NEVER;
         this.requestTable = new RequestTable(nprocs);
         this.acknowledgeTable = new AcknowledgeTable(nprocs);
-        this.eagerLimit = process.config().eagerLimitBytes();
+        this.eagerLimit = process.eagerLimitBytes();
         this.ackOwed = new boolean[nprocs];
         this.owedSstep = new long[nprocs];
         this.early = new FrameStash(nprocs);

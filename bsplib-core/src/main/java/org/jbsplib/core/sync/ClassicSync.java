@@ -3,8 +3,6 @@ package org.jbsplib.core.sync;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.api.BspTimeoutException;
-import org.jbsplib.core.BspProcess;
-import org.jbsplib.core.SyncStats;
 import org.jbsplib.core.barrier.BarrierClient;
 import org.jbsplib.core.barrier.BarrierPort;
 import org.jbsplib.core.barrier.BarrierRun;
@@ -38,9 +36,9 @@ import org.jbsplib.core.util.PidRanges;
 public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierClient {
     private static final int POLL_LIMIT = ExchangeSuperstep.POLL_LIMIT;
 
-    private final BspProcess process;
+    private final SyncProcess process;
     private final Endpoint endpoint;
-    private final SyncStats stats;
+    private final SyncRecorder stats;
     private final int me;
     private final int nprocs;
     private final long eagerLimit;
@@ -78,14 +76,14 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private String barrierPhase;
 
     /** Creates the protocol of {@code process}. */
-    public ClassicSync(final BspProcess process) {
+    public ClassicSync(final SyncProcess process) {
         this.process = process;
         this.endpoint = process.endpoint();
         this.stats = process.stats();
         this.me = process.pid();
         this.nprocs = process.nprocs();
-        this.eagerLimit = process.config().eagerLimitBytes();
-        this.timeoutNs = process.config().syncTimeoutNs();
+        this.eagerLimit = process.eagerLimitBytes();
+        this.timeoutNs = process.syncTimeoutNs();
         this.scratch = new UnsafeBuffer(new byte[8]);
         this.exchange = new ExchangeSuperstep(process, this, this::idleSending);
         this.counts = new ExchangeFrame[2][nprocs];

@@ -2,8 +2,6 @@ package org.jbsplib.core.sync;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.jbsplib.core.BspProcess;
-import org.jbsplib.core.SyncStats;
 import org.jbsplib.core.registry.RegHandle;
 import org.jbsplib.core.registry.RegistrationTable;
 import org.jbsplib.core.transport.Endpoint;
@@ -64,9 +62,9 @@ public final class ExchangeSuperstep {
     /** {@link IncomingStreams#drain} wrote the whole stream. */
     public static final int COMPLETE = 2;
 
-    private final BspProcess process;
+    private final SyncProcess process;
     private final Endpoint endpoint;
-    private final SyncStats stats;
+    private final SyncRecorder stats;
     private final FrameHandler inbox;
     private final BlockedSend blocked;
     private final int me;
@@ -82,7 +80,7 @@ public final class ExchangeSuperstep {
      * @param inbox   handles the frames polled while a send waits
      * @param blocked the idle step of a send that waits
      */
-    public ExchangeSuperstep(final BspProcess process, final FrameHandler inbox, final BlockedSend blocked) {
+    public ExchangeSuperstep(final SyncProcess process, final FrameHandler inbox, final BlockedSend blocked) {
         this.process = process;
         this.endpoint = process.endpoint();
         this.stats = process.stats();
@@ -272,11 +270,7 @@ public final class ExchangeSuperstep {
 
     /** Ends the superstep: the new tag size, the message queue, empty outboxes and gets, the next superstep. */
     public void endSuperstep() {
-        process.applyTagSize();
-        process.messages().swap();
-        process.resetOutboxes();
-        process.clearGets();
-        process.advanceSuperstep();
+        process.endSuperstep();
     }
 
     // ------------------------------------------------------------------ sending

@@ -12,7 +12,7 @@ import org.jbsplib.core.util.Bulk;
  * process's get requests to that destination. Confined to the owner's thread.
  *
  * <p>A process creates the outbox of a destination at its first communication with it and reuses it, reset, in
- * later supersteps ({@link org.jbsplib.core.BspProcess#outboxFor}); destinations it never addressed share the
+ * later supersteps ({@link SyncProcess#outboxFor}); destinations it never addressed share the
  * read-only {@link #NONE}, so memory grows with the pairs that communicate, not with P².
  */
 public final class Outbox {
@@ -142,7 +142,7 @@ public final class Outbox {
     private void checkWritable() {
         if (none) {
             throw new IllegalStateException("Outbox.NONE is shared and read-only: create the destination's outbox "
-                + "with BspProcess.outboxFor(pid)");
+                + "with SyncProcess.outboxFor(pid)");
         }
     }
 
