@@ -2,7 +2,7 @@ package org.jbsplib.bench;
 
 import java.util.concurrent.TimeUnit;
 
-import org.jbsplib.core.barrier.BarrierLatency;
+import org.jbsplib.core.cli.BarrierLatency;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
