@@ -19,7 +19,7 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 public final class ThreadsTransport implements Transport {
     private final int nprocs;
     private final RingBuffer[] inboxes;
-    private final IdleStrategy[] idlers;
+    private final WakeableIdleStrategy[] idlers;
     private final ThreadsEndpoint[] endpoints;
     private final RunControl control;
     private final int maxFrameLength;
@@ -42,14 +42,14 @@ public final class ThreadsTransport implements Transport {
     public ThreadsTransport(final int nprocs, final int ringCapacity, final int cores, final boolean virtualThreads) {
         this.nprocs = nprocs;
         this.inboxes = new RingBuffer[nprocs];
-        this.idlers = new IdleStrategy[nprocs];
+        this.idlers = new WakeableIdleStrategy[nprocs];
         this.endpoints = new ThreadsEndpoint[nprocs];
         this.control = new RunControl(nprocs);
         for (int i = 0; i < nprocs; i++) {
             final ByteBuffer bb = ByteBuffer.allocateDirect(ringCapacity + RingBufferDescriptor.TRAILER_LENGTH);
             inboxes[i] = new ManyToOneRingBuffer(new UnsafeBuffer(bb));
             final RingBuffer inbox = inboxes[i];
-            idlers[i] = new IdleStrategy(nprocs, cores, virtualThreads, () -> inbox.size() > 0);
+            idlers[i] = new WakeableIdleStrategy(nprocs, cores, virtualThreads, () -> inbox.size() > 0);
         }
         this.maxFrameLength = inboxes[0].maxMsgLength();
         for (int i = 0; i < nprocs; i++) {
@@ -57,7 +57,7 @@ public final class ThreadsTransport implements Transport {
         }
         control.quiescence().pendingFrames(pid -> inboxes[pid].size() > 0);
         control.onWake(() -> {
-            for (final IdleStrategy idler : idlers) {
+            for (final WakeableIdleStrategy idler : idlers) {
                 idler.wakeAlways();
             }
         });

@@ -10,7 +10,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Measured on a 2-core machine (../shared/DEPENDENCIES.md): spin-then-yield is best when oversubscribed; a
  * long spin before parking is worst.
  */
-public final class IdleStrategy {
+public final class WakeableIdleStrategy {
     /** The longest park; bounds the cost of a missed wake-up. */
     public static final long MAX_PARK_NS = 1_000_000L;
 
@@ -28,7 +28,7 @@ public final class IdleStrategy {
      * @param cores       cores available
      * @param workPending tells, after announcing the park, whether work arrived meanwhile (avoids lost wake-ups)
      */
-    public IdleStrategy(final int nprocs, final int cores, final java.util.function.BooleanSupplier workPending) {
+    public WakeableIdleStrategy(final int nprocs, final int cores, final java.util.function.BooleanSupplier workPending) {
         this(nprocs, cores, false, workPending);
     }
 
@@ -39,7 +39,7 @@ public final class IdleStrategy {
      *                       its carrier from the others), it yields, then parks
      * @param workPending    tells, after announcing the park, whether work arrived meanwhile
      */
-    public IdleStrategy(final int nprocs, final int cores, final boolean virtualThreads,
+    public WakeableIdleStrategy(final int nprocs, final int cores, final boolean virtualThreads,
         final java.util.function.BooleanSupplier workPending) {
         // ~1,000 PAUSEs is 10-40 us: long enough to catch a partner on the other core, short enough not to burn
         // the time slice of a process that shares the core (a long spin before parking measured worst here).
