@@ -15,6 +15,13 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  * {@link ManyToOneRingBuffer} in off-heap memory. Frames carry the sender's pid and the frame type in the ring's
  * message type id, so a frame costs only the ring's 8-byte header. Per-pair FIFO order follows from each sender
  * writing its frames to a destination in order.
+ *
+ * <p><b>Threading.</b> Each {@link Endpoint} is confined to its process's thread; any number of threads send into
+ * one inbox at once (the ring is many-to-one), only its owner reads it. The sender commits a frame with a release
+ * store in the ring and the owner reads it with an acquire load, which gives {@link Endpoint}'s happens-before edge
+ * from sending to handling. A sender then wakes the owner's {@link WakeableIdleStrategy} if it parked; the
+ * {@link RunControl} is shared by all threads. The constructor and {@link #close()} run on the thread that owns the
+ * run, before the processes start and after they ended.
  */
 public final class ThreadsTransport implements Transport {
     private final int nprocs;
