@@ -22,7 +22,8 @@ import org.jbsplib.core.transport.Endpoint;
 /**
  * One BSP process: the {@link Bsp} the program sees. It checks every call's arguments, records communication in
  * per-destination {@link Outbox}es, and leaves {@code sync}/{@code commit} to its {@link SyncProtocol}.
- * Public for the protocols of other modules; not part of the user API. Confined to the process's thread.
+ * Public for tools that read a process (its endpoint, statistics, registrations); its protocol reaches it through
+ * a {@link SyncProcess} view of its own. Not part of the user API. Confined to the process's thread.
  */
 public final class BspProcess implements Bsp {
     private final int pid;
@@ -72,7 +73,7 @@ public final class BspProcess implements Bsp {
     }
 
     /** Attaches the sync protocol (once, before the program starts). */
-    public void protocol(final SyncProtocol protocol) {
+    void protocol(final SyncProtocol protocol) {
         this.protocol = protocol;
     }
 
@@ -239,7 +240,7 @@ public final class BspProcess implements Bsp {
     }
 
     /** Marks the program as ended (every later call fails) and closes the protocol (its barrier port). */
-    public void end() {
+    void end() {
         ended = true;
         if (protocol != null) {
             try {
@@ -251,7 +252,7 @@ public final class BspProcess implements Bsp {
     }
 
     /** Runs the protocol's end-of-program hook. */
-    public void programEnded() {
+    void programEnded() {
         protocol.onProgramEnd();
     }
 
