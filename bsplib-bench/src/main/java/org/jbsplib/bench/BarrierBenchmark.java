@@ -1,8 +1,9 @@
 package org.jbsplib.bench;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
-import org.jbsplib.core.barrier.BarrierLatency;
+import org.jbsplib.core.cli.BarrierLatency;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -42,6 +43,7 @@ public class BarrierBenchmark {
     private BarrierLatency.Parties parties;
     private Thread[] helpers;
     private volatile boolean stop;
+    private final AtomicReference<Exception> helperFailure = new AtomicReference<>();
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -58,7 +60,9 @@ public class BarrierBenchmark {
                 } catch (final InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } catch (final Exception e) {
-                    // broken at tear-down: the helper is done
+                    if (!stop) {
+                        helperFailure.compareAndSet(null, e); // a failure, not the break of the tear-down
+                    }
                 }
             }, "barrier-helper-" + pid);
             helpers[i].setDaemon(true);
@@ -74,6 +78,11 @@ public class BarrierBenchmark {
             t.join(10_000);
         }
         parties.close();
+        final Exception failure = helperFailure.get();
+        if (failure != null) {
+            throw new IllegalStateException("barrier=" + barrier + " procs=" + procs + ": a helper thread failed "
+                + "during the measurement: " + failure, failure);
+        }
     }
 
     /** One barrier episode, as party 0. */

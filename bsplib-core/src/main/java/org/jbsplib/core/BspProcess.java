@@ -13,14 +13,17 @@ import org.jbsplib.core.bsmp.MessageQueue;
 import org.jbsplib.core.registry.RegHandle;
 import org.jbsplib.core.registry.RegistrationTable;
 import org.jbsplib.core.sync.Outbox;
+import org.jbsplib.core.sync.SyncProcess;
 import org.jbsplib.core.sync.SyncProtocol;
+import org.jbsplib.core.sync.SyncRecorder;
 import org.jbsplib.core.sync.Wire;
 import org.jbsplib.core.transport.Endpoint;
 
 /**
  * One BSP process: the {@link Bsp} the program sees. It checks every call's arguments, records communication in
  * per-destination {@link Outbox}es, and leaves {@code sync}/{@code commit} to its {@link SyncProtocol}.
- * Public for the protocols of other modules; not part of the user API. Confined to the process's thread.
+ * Public for tools that read a process (its endpoint, statistics, registrations); its protocol reaches it through
+ * a {@link SyncProcess} view of its own. Not part of the user API. Confined to the process's thread.
  */
 public final class BspProcess implements Bsp {
     private final int pid;
@@ -35,11 +38,11 @@ public final class BspProcess implements Bsp {
     private final IntArrayList outboxPids = new IntArrayList();
     private final MessageQueue messages = new MessageQueue();
     private SyncProtocol protocol;
+    private final SyncView syncView = new SyncView();
 
     // gets of the current superstep, by get number
     private final java.util.ArrayList<Object> getAreas = new java.util.ArrayList<>();
     private final LongArrayList getOffsets = new LongArrayList();
-    private final IntArrayList getLengths = new IntArrayList();
 
     // one-element sources of putInt/putLong/putDouble/putByte: a put copies its source at the call
     private final int[] oneInt = new int[1];
@@ -70,7 +73,7 @@ public final class BspProcess implements Bsp {
     }
 
     /** Attaches the sync protocol (once, before the program starts). */
-    public void protocol(final SyncProtocol protocol) {
+    void protocol(final SyncProtocol protocol) {
         this.protocol = protocol;
     }
 
@@ -107,7 +110,7 @@ public final class BspProcess implements Bsp {
     }
 
     /** @return the outbox to {@code dstPid}, for adding records: created at the first call, then reused */
-    public Outbox outboxFor(final int dstPid) {
+    private Outbox outboxFor(final int dstPid) {
         Outbox out = outboxes[dstPid];
         if (out == null) {
             out = new Outbox();
@@ -115,13 +118,6 @@ public final class BspProcess implements Bsp {
             outboxPids.addInt(dstPid);
         }
         return out;
-    }
-
-    /** Clears every outbox for the next superstep (at the end of a sync), keeping them for reuse. */
-    public void resetOutboxes() {
-        for (int i = 0, n = outboxPids.size(); i < n; i++) {
-            outboxes[outboxPids.getInt(i)].reset();
-        }
     }
 
     /** @return how many destinations this process has an outbox for (those it has communicated with) */
@@ -133,55 +129,130 @@ public final class BspProcess implements Bsp {
         return messages;
     }
 
-    /** @return the number of gets issued this superstep */
-    public int getCount() {
-        return getAreas.size();
-    }
-
-    /** @return the destination area of get {@code id} */
-    public Object getArea(final int id) {
-        return getAreas.get(id);
-    }
-
-    /** @return the byte offset in its destination area of get {@code id} */
-    public long getOffset(final int id) {
-        return getOffsets.getLong(id);
-    }
-
-    /** @return the byte length of get {@code id} */
-    public int getLength(final int id) {
-        return getLengths.getInt(id);
-    }
-
-    /** Forgets the superstep's gets (after their results were written). */
-    public void clearGets() {
-        getAreas.clear();
-        getOffsets.clear();
-        getLengths.clear();
-    }
-
     /** @return the tag size that takes effect at the next sync */
     public int nextTagSize() {
         return nextTagSize;
     }
 
-    /** Makes the pending tag size current (at the end of a sync). */
-    public void applyTagSize() {
-        tagSize = nextTagSize;
+    /** @return this process as its sync protocol sees it (handed to the protocol's factory by the runtime) */
+    SyncProcess syncView() {
+        return syncView;
     }
 
-    /** Advances the superstep counter (at the end of a sync). */
-    public void advanceSuperstep() {
-        superstep++;
+    /** The protocol's view: reads, plus the changes only the end of a sync makes. */
+    private final class SyncView implements SyncProcess {
+        @Override
+        public int pid() {
+            return pid;
+        }
+
+        @Override
+        public int nprocs() {
+            return nprocs;
+        }
+
+        @Override
+        public long superstep() {
+            return superstep;
+        }
+
+        @Override
+        public Endpoint endpoint() {
+            return endpoint;
+        }
+
+        @Override
+        public SyncRecorder stats() {
+            return stats;
+        }
+
+        @Override
+        public long eagerLimitBytes() {
+            return config.eagerLimitBytes();
+        }
+
+        @Override
+        public long syncTimeoutNs() {
+            return config.syncTimeoutNs();
+        }
+
+        @Override
+        public String option(final String name, final String defaultValue) {
+            return config.options().getOrDefault(name, defaultValue);
+        }
+
+        @Override
+        public RegistrationTable registry() {
+            return registry;
+        }
+
+        @Override
+        public MessageQueue messages() {
+            return messages;
+        }
+
+        @Override
+        public int tagSize() {
+            return tagSize;
+        }
+
+        @Override
+        public int nextTagSize() {
+            return nextTagSize;
+        }
+
+        @Override
+        public Outbox outbox(final int pid) {
+            return BspProcess.this.outbox(pid);
+        }
+
+        @Override
+        public Outbox outboxFor(final int pid) {
+            return BspProcess.this.outboxFor(pid);
+        }
+
+        @Override
+        public Object getDestination(final int getId) {
+            return getAreas.get(getId);
+        }
+
+        @Override
+        public long getDestinationOffset(final int getId) {
+            return getOffsets.getLong(getId);
+        }
+
+        @Override
+        public void endSuperstep() {
+            tagSize = nextTagSize;
+            messages.swap();
+            for (int i = 0, n = outboxPids.size(); i < n; i++) {
+                outboxes[outboxPids.getInt(i)].reset();
+            }
+            getAreas.clear();
+            getOffsets.clear();
+            superstep++;
+        }
+
+        @Override
+        public BspAbortException fail(final String message, final Throwable cause) {
+            return BspProcess.this.fail(message, cause);
+        }
     }
 
-    /** Marks the program as ended: every later call fails. */
-    public void end() {
+    /** Marks the program as ended (every later call fails) and closes the protocol (its barrier port). */
+    void end() {
         ended = true;
+        if (protocol != null) {
+            try {
+                protocol.close();
+            } catch (final RuntimeException e) {
+                fail("closing the sync protocol: " + e, e);
+            }
+        }
     }
 
     /** Runs the protocol's end-of-program hook. */
-    public void programEnded() {
+    void programEnded() {
         protocol.onProgramEnd();
     }
 
@@ -493,7 +564,6 @@ public final class BspProcess implements Bsp {
         final int id = getAreas.size();
         getAreas.add(dst);
         getOffsets.addLong((long) dstOffset * eb);
-        getLengths.addInt(bytes);
         outboxFor(ownerPid).addGetRequest(id, h.slot(), (long) srcOffset * eb, bytes);
         protocol.afterGet(ownerPid);
     }

@@ -64,12 +64,12 @@ public final class BspRuntime {
         checkMemory(config, syncFactory, availableHeapBytes(), RuntimeFootprint.maxDirectBytes());
         final int p = config.procs();
         try (Transport transport = createTransport(config)) {
-            final BarrierRun barrierRun = BarrierRun.forRun(config, transport);
+            final BarrierRun barrierRun = BarrierRun.forRun(config.barrier(), config.cores(), transport);
             final long start = System.nanoTime();
             final BspProcess[] processes = new BspProcess[p];
             for (int i = 0; i < p; i++) {
                 processes[i] = new BspProcess(i, config, transport.endpoint(i), start);
-                final SyncProtocol protocol = syncFactory.create(processes[i]);
+                final SyncProtocol protocol = syncFactory.create(processes[i].syncView());
                 if (protocol instanceof BarrierClient client) {
                     client.attachBarrier(barrierRun);
                 }

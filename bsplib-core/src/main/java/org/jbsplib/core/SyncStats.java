@@ -1,5 +1,7 @@
 package org.jbsplib.core;
 
+import org.jbsplib.core.sync.SyncRecorder;
+
 /**
  * Synchronization statistics of one process, accumulated over a run. Times are in nanoseconds.
  *
@@ -17,7 +19,7 @@ package org.jbsplib.core;
  * SyncStats section = BspRuntime.stats(bsp).since(start);
  * }</pre>
  */
-public final class SyncStats {
+public final class SyncStats implements SyncRecorder {
     private long syncs;
     private long syncNs;
     private long barrierNs;
@@ -29,60 +31,62 @@ public final class SyncStats {
     private long framesSent;
     private long framesReceived;
     private final java.util.Map<String, Long> counters = new java.util.TreeMap<>();
-    private final org.agrona.collections.LongArrayList perSyncBarrierNs = new org.agrona.collections.LongArrayList();
-    private final org.agrona.collections.LongArrayList perSyncCommNs = new org.agrona.collections.LongArrayList();
-    private boolean recordPerSync;
 
     /** Records one sync's two phases. */
+    @Override
     public void recordSync(final long phase1Ns, final long phase2Ns) {
         syncs++;
         barrierNs += phase1Ns;
         commNs += phase2Ns;
         syncNs += phase1Ns + phase2Ns;
-        if (recordPerSync) {
-            perSyncBarrierNs.addLong(phase1Ns);
-            perSyncCommNs.addLong(phase2Ns);
-        }
     }
 
     /** Records time spent in sync that is not split into phases (relaxed sync). */
+    @Override
     public void recordSyncTotal(final long ns) {
         syncs++;
         syncNs += ns;
     }
 
     /** Records time spent in commit (counted in T_sync as the paper does). */
+    @Override
     public void recordCommit(final long ns) {
         commitNs += ns;
         syncNs += ns;
     }
 
     /** Adds time spent waiting for other processes. */
+    @Override
     public void addWaitNs(final long ns) {
         waitNs += ns;
     }
 
     /** Adds to the barrier-phase time without counting a sync (e.g. RBS fallback exchanges). */
+    @Override
     public void addBarrierNs(final long ns) {
         barrierNs += ns;
     }
 
     /** Adds to the communication-phase time without counting a sync. */
+    @Override
     public void addCommNs(final long ns) {
         commNs += ns;
     }
 
+    @Override
     public void addSent(final int frames, final long bytes) {
         framesSent += frames;
         bytesSent += bytes;
     }
 
+    @Override
     public void addReceived(final int frames, final long bytes) {
         framesReceived += frames;
         bytesReceived += bytes;
     }
 
     /** Adds {@code delta} to a named counter. */
+    @Override
     public void count(final String name, final long delta) {
         counters.merge(name, delta, Long::sum);
     }
@@ -95,11 +99,6 @@ public final class SyncStats {
     /** @return every named counter */
     public java.util.Map<String, Long> counters() {
         return java.util.Collections.unmodifiableMap(counters);
-    }
-
-    /** Keeps each sync's phase times (for traces and plots), not only the sums. */
-    public void recordPerSync(final boolean on) {
-        recordPerSync = on;
     }
 
     public long syncs() {
@@ -174,15 +173,5 @@ public final class SyncStats {
             }
         }
         return d;
-    }
-
-    /** @return phase-1 times of each sync, if {@link #recordPerSync(boolean)} was on */
-    public long[] perSyncBarrierNs() {
-        return perSyncBarrierNs.toLongArray();
-    }
-
-    /** @return phase-2 times of each sync, if {@link #recordPerSync(boolean)} was on */
-    public long[] perSyncCommNs() {
-        return perSyncCommNs.toLongArray();
     }
 }

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import org.agrona.concurrent.UnsafeBuffer;
@@ -799,7 +798,4 @@ public abstract class BspSemanticsSuite {
     protected static void assertSame(final double[] expected, final double[] actual) {
         assertArrayEquals(expected, actual);
     }
-
-    /** Unused in the suite itself; kept for subclasses that collect per-pid results. */
-    protected static final ConcurrentHashMap<String, Object> SHARED = new ConcurrentHashMap<>();
 }

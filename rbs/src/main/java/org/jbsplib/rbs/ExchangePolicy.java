@@ -1,7 +1,5 @@
 package org.jbsplib.rbs;
 
-import java.util.Locale;
-
 /**
  * When a relaxed-mode sync falls back to the count exchange (option {@value #OPTION}, system property
  * {@value #PROPERTY}). Whatever the policy, a superstep with {@code pushReg}/{@code popReg} or a tag size change,
@@ -39,10 +37,5 @@ public enum ExchangePolicy {
             }
         }
         throw new IllegalArgumentException(OPTION + "=" + value + " is not one of auto, never, always");
-    }
-
-    /** @return the option's value in lower case */
-    public String optionValue() {
-        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,18 +1,19 @@
 package org.jbsplib.rbs;
 
 import org.agrona.DirectBuffer;
-import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.BspTimeoutException;
 import org.jbsplib.core.BspProcess;
-import org.jbsplib.core.SyncStats;
 import org.jbsplib.core.registry.RegHandle;
-import org.jbsplib.core.registry.RegistrationTable;
+import org.jbsplib.core.sync.ExchangeFrame;
+import org.jbsplib.core.sync.ExchangeSuperstep;
 import org.jbsplib.core.sync.FrameStash;
 import org.jbsplib.core.sync.Outbox;
 import org.jbsplib.core.sync.RecordWriter;
+import org.jbsplib.core.sync.SyncProcess;
 import org.jbsplib.core.sync.SyncProtocol;
+import org.jbsplib.core.sync.SyncRecorder;
 import org.jbsplib.core.sync.Wire;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
@@ -93,50 +94,33 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     /** A wait without progress posts its state on the run's {@link WaitBoard} after this long. */
     static final long POST_AFTER_NS = 20_000_000L;
 
-    private static final int EX_SSTEP = 0;
-    private static final int EX_PUTS = 8;
-    private static final int EX_MESSAGES = 12;
-    private static final int EX_GETS = 16;
-    private static final int EX_TAGSIZE = 20;
-    private static final int EX_FLAGS = 24;
-    private static final int EX_REGOPS = 28;
-    private static final int EX_HEADER = 32;
     private static final int FLAG_COMMITTED = 1;
 
-    // where frames are handled: the paper's IN_SYNC / IN_COMMIT, plus the exchange sync and the end of the program
-    private static final int IN_COMMIT = 0;
-    private static final int IN_SYNC = 1;
-    private static final int IN_EXCHANGE = 2;
-    private static final int IN_END = 3;
+    /** Where frames are handled: the paper's IN_SYNC / IN_COMMIT, plus the exchange sync and the end of the program. */
+    private enum Mode {
+        IN_COMMIT, IN_SYNC, IN_EXCHANGE, IN_END
+    }
 
-    // what a wait is for, for diagnostics
-    private static final int WAIT_RELAXED_SYNC = 0;
-    private static final int WAIT_EXCHANGE = 1;
-    private static final int WAIT_EXCHANGE_DATA = 2;
-    private static final int WAIT_COMMIT = 3;
-    private static final int WAIT_END = 4;
-    private static final int WAIT_SEND = 5;
 
-    private static final int POLL_LIMIT = 64;
-    private static final int FRAMES_PER_TURN = 8;
+    private static final int POLL_LIMIT = ExchangeSuperstep.POLL_LIMIT;
 
-    private final BspProcess process;
+    private final SyncProcess process;
     private final Endpoint endpoint;
-    private final SyncStats stats;
+    private final SyncRecorder stats;
     private final WaitBoard board;
     private final ExchangePolicy policy;
     private final int me;
     private final int nprocs;
     private final long timeoutNs;
     private final int maxFrame;
-    private final UnsafeBuffer scratch;
     private final UnsafeBuffer control = new UnsafeBuffer(new byte[8]);
 
     private final RequestTable requestTable;
     private final AcknowledgeTable acknowledgeTable;
     private final UpdateCounts counts = new UpdateCounts();
+    private final RelaxedDiagnostics diagnostics;
 
-    private int mode = IN_COMMIT;
+    private Mode mode = Mode.IN_COMMIT;
     private boolean relaxedRegime;
     private boolean exchangeRequested;
     private boolean commitCalled;
@@ -167,9 +151,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     private final boolean[] exEnd;
     private final FrameStash stash;
     private final RecordWriter writer;
-    private int applySrc = Integer.MAX_VALUE;
-    private final DirectBuffer[] regOpViews;
-    private final int[] regOpOffsets;
+    private final ExchangeSuperstep exchangeStep;
+    private final ExchangeFrame[] currentFrames;
+    private final IncomingStreams incoming = new IncomingStreams();
 
     // ends of programs
     private final boolean[] done;
@@ -188,22 +172,21 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     private long postedWait = -1;
 
     /** Creates the protocol of {@code process}; {@code board} is shared by the processes of the run. */
-    RelaxedSync(final BspProcess process, final WaitBoard board) {
+    RelaxedSync(final SyncProcess process, final WaitBoard board) {
         this.process = process;
         this.endpoint = process.endpoint();
         this.stats = process.stats();
         this.board = board;
         this.me = process.pid();
         this.nprocs = process.nprocs();
-        this.timeoutNs = process.config().syncTimeoutNs();
+        this.timeoutNs = process.syncTimeoutNs();
         this.maxFrame = endpoint.maxFrameLength();
-        this.scratch = new UnsafeBuffer(new byte[maxFrame]);
-        this.policy = ExchangePolicy.parse(process.config().options().getOrDefault(ExchangePolicy.OPTION,
+        this.policy = ExchangePolicy.parse(process.option(ExchangePolicy.OPTION,
             System.getProperty(ExchangePolicy.PROPERTY, "auto")));
         this.relaxedRegime = policy == ExchangePolicy.NEVER;
         this.requestTable = new RequestTable(nprocs);
         this.acknowledgeTable = new AcknowledgeTable(nprocs);
-        this.eagerLimit = process.config().eagerLimitBytes();
+        this.eagerLimit = process.eagerLimitBytes();
         this.ackOwed = new boolean[nprocs];
         this.owedSstep = new long[nprocs];
         this.early = new FrameStash(nprocs);
@@ -219,10 +202,11 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         this.exEnd = new boolean[nprocs];
         this.stash = new FrameStash(nprocs);
         this.writer = new RecordWriter(process, this::countUpdate);
-        this.regOpViews = new DirectBuffer[nprocs];
-        this.regOpOffsets = new int[nprocs];
+        this.exchangeStep = new ExchangeSuperstep(process, this, this::idleSending);
+        this.currentFrames = new ExchangeFrame[nprocs];
         this.done = new boolean[nprocs];
         this.doneSstep = new long[nprocs];
+        this.diagnostics = new RelaxedDiagnostics(me, nprocs, counts, requestTable, acknowledgeTable, board);
     }
 
     // ------------------------------------------------------------------ program-facing helpers
@@ -323,7 +307,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             relaxedSupersteps++;
         }
         finishSuperstep(exchange);
-        mode = IN_COMMIT;
+        mode = Mode.IN_COMMIT;
         stats.recordSyncTotal(System.nanoTime() - t0);
     }
 
@@ -338,14 +322,14 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         for (int src = 0; src < nprocs; src++) {
             if (exchanges[src] != null) {
                 for (final ExchangeFrame x : exchanges[src]) {
-                    if (x.received && x.sstep == s) {
-                        throw exchangeMismatch(src, x.sstep, s);
+                    if (x.isReceived() && x.sstep() == s) {
+                        throw exchangeMismatch(src, x.sstep(), s);
                     }
                 }
             }
         }
-        mode = IN_SYNC;
-        serveOwnGets();
+        mode = Mode.IN_SYNC;
+        exchangeStep.serveOwnGets();
         applySstep = s;
         process.outbox(me).applyLocally(writer);
         // requests in the acknowledge table that should be acknowledged in this superstep
@@ -367,13 +351,13 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 waitStart = System.nanoTime();
             } else {
                 checkWaitedPeers(s, "sync");
-                waitIdle(waitStart, WAIT_RELAXED_SYNC, null, 0);
+                waitIdle(waitStart, Wait.RELAXED_SYNC, null, 0);
             }
         }
     }
 
     private void exchangeSync(final long s, final long t0) {
-        mode = IN_EXCHANGE;
+        mode = Mode.IN_EXCHANGE;
         sendExchangeFrames(s);
         long waitStart = System.nanoTime();
         while (!allExchangesReceived(s)) {
@@ -381,19 +365,22 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 endpoint.resetIdle();
                 waitStart = System.nanoTime();
             } else {
-                waitIdle(waitStart, WAIT_EXCHANGE, null, 0);
+                waitIdle(waitStart, Wait.EXCHANGE, null, 0);
             }
         }
-        checkAgreement(s);
+        for (int src = 0; src < nprocs; src++) {
+            currentFrames[src] = src == me ? null : current(src);
+        }
+        exchangeStep.checkAgreement(s, currentFrames);
         final long t1 = System.nanoTime();
         stats.addBarrierNs(t1 - t0);
         // Gets read the owner's memory before anything of this superstep is written into it: serve them all now,
         // before acknowledging (no data of superstep s can arrive before its ack).
-        serveOwnGets();
+        exchangeStep.serveOwnGets();
         for (int src = 0; src < nprocs; src++) {
             if (src != me) {
                 final ExchangeFrame x = current(src);
-                serveGetRequests(src, x.getRequests, 0, x.getRequestCount * Wire.GET_REQ_BYTES);
+                exchangeStep.serveGetRequests(src, x.getRequests(), 0, x.getRequestCount() * Wire.GET_REQ_BYTES);
             }
         }
         boolean allCommitted = commitCalled;
@@ -402,7 +389,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 continue;
             }
             final ExchangeFrame x = current(src);
-            allCommitted &= (x.flags & FLAG_COMMITTED) != 0;
+            allCommitted &= (x.flags() & FLAG_COMMITTED) != 0;
             if (acknowledgeTable.isPending(src) && acknowledgeTable.sstep(src) == s) {
                 if (early.holds(src) || earlyClosed[src]) {
                     throw process.fail("protocol error: an eager stream of superstep " + s + " from pid " + src
@@ -410,7 +397,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 }
                 acknowledgeTable.remove(src); // an early req of this superstep: the exchange frame supersedes it
             }
-            expect[src] = x.puts + x.messages > 0 || process.outbox(src).getRequestCount() > 0;
+            expect[src] = x.puts() + x.messages() > 0 || process.outbox(src).getRequestCount() > 0;
             if (process.outbox(src).hasRecords()) {
                 requestTable.add(src, true);
             }
@@ -420,26 +407,25 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         for (int src = 0; src < nprocs; src++) {
             if (src != me) {
                 final ExchangeFrame x = current(src);
-                x.received = false;
-                x.getRequestCount = 0;
+                x.consume();
                 consumed[src] = x; // its registration operations stay valid until finishSuperstep
                 exchangeHead[src] ^= 1;
             }
         }
-        applySrc = -1;
+        exchangeStep.endApply();
         for (int src = 0; src < nprocs; src++) {
             if (src != me && expect[src]) {
                 acknowledge(src, s, true);
             }
         }
-        applySrc = 0;
+        exchangeStep.startApply();
         waitStart = System.nanoTime();
         while (true) {
             boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
             progress |= flushControl();
-            progress |= advanceApply();
+            progress |= exchangeStep.advanceApply(incoming);
             progress |= sendStreams(s, false);
-            if (applySrc >= nprocs && requestTable.allServed()) {
+            if (exchangeStep.applied() && requestTable.allServed()) {
                 break;
             }
             if (progress) {
@@ -447,10 +433,10 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 waitStart = System.nanoTime();
             } else {
                 checkWaitedPeers(s, "sync");
-                waitIdle(waitStart, WAIT_EXCHANGE_DATA, null, 0);
+                waitIdle(waitStart, Wait.EXCHANGE_DATA, null, 0);
             }
         }
-        applySrc = Integer.MAX_VALUE;
+        exchangeStep.endApply();
         stats.addCommNs(System.nanoTime() - t1);
         if (policy == ExchangePolicy.AUTO && allCommitted) {
             relaxedRegime = true;
@@ -458,33 +444,13 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     }
 
     private void sendExchangeFrames(final long s) {
-        final RegistrationTable registry = process.registry();
-        final int regOps = registry.pendingCount();
-        final int length = EX_HEADER + regOps * RegistrationTable.OP_BYTES;
-        if (length > maxFrame) {
-            throw new IllegalStateException("sync: " + regOps + " pushReg/popReg calls in one superstep exceed the "
-                + "frame size " + maxFrame + " of the transport (at most "
-                + (maxFrame - EX_HEADER) / RegistrationTable.OP_BYTES + ")");
-        }
-        scratch.putLong(EX_SSTEP, s);
-        scratch.putInt(EX_TAGSIZE, process.nextTagSize());
-        scratch.putInt(EX_FLAGS, commitCalled ? FLAG_COMMITTED : 0);
-        scratch.putInt(EX_REGOPS, regOps);
-        registry.encodePending(scratch, EX_HEADER);
-        final int perFrame = maxFrame / Wire.GET_REQ_BYTES;
+        final int length = exchangeStep.encodeExchange(s, commitCalled ? FLAG_COMMITTED : 0);
         for (int i = 1; i < nprocs; i++) {
             final int d = (me + i) % nprocs;
             final Outbox out = process.outbox(d);
-            scratch.putInt(EX_PUTS, out.putRecords());
-            scratch.putInt(EX_MESSAGES, out.messageRecords());
-            scratch.putInt(EX_GETS, out.getRequestCount());
-            sendBlocking(d, EXCH, scratch, 0, length);
+            exchangeStep.sendExchangeFrame(d, EXCH, length, out);
             requestTable.markSent(d); // the exchange frame supersedes a req that found a full inbox
-            final int count = out.getRequestCount();
-            for (int first = 0; first < count; first += perFrame) {
-                final int n = Math.min(perFrame, count - first);
-                sendBlocking(d, GET_REQ, out.getRequests(), first * Wire.GET_REQ_BYTES, n * Wire.GET_REQ_BYTES);
-            }
+            exchangeStep.sendGetRequests(d, GET_REQ, out);
         }
     }
 
@@ -494,7 +460,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 continue;
             }
             final ExchangeFrame x = current(src);
-            if (!x.received) {
+            if (!x.isReceived()) {
                 if (done[src] && doneSstep[src] > s) {
                     throw exchangeMismatch(src, -1, s);
                 }
@@ -505,33 +471,14 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 }
                 return false;
             }
-            if (x.sstep != s) {
-                throw exchangeMismatch(src, x.sstep, s);
+            if (x.sstep() != s) {
+                throw exchangeMismatch(src, x.sstep(), s);
             }
-            if (x.getRequestCount < x.gets) {
+            if (x.getRequestCount() < x.gets()) {
                 return false;
             }
         }
         return true;
-    }
-
-    private void checkAgreement(final long s) {
-        final RegistrationTable registry = process.registry();
-        final int myTag = process.nextTagSize();
-        for (int src = 0; src < nprocs; src++) {
-            if (src == me) {
-                continue;
-            }
-            final ExchangeFrame x = current(src);
-            if (x.tagSize != myTag) {
-                throw process.fail("setTagSize differs across processes: pid " + me + " set " + myTag + " but pid "
-                    + src + " set " + x.tagSize + " for superstep " + (s + 1), null);
-            }
-            final String diff = registry.checkSameSequence(src, x.regOps, x.regOpBytes, 0);
-            if (diff != null) {
-                throw process.fail(diff, null);
-            }
-        }
     }
 
     private ExchangeFrame current(final int src) {
@@ -542,7 +489,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     }
 
     private RuntimeException exchangeMismatch(final int src, final long theirs, final long s) {
-        if (mode == IN_END && theirs == s) {
+        if (mode == Mode.IN_END && theirs == s) {
             return process.fail("pid " + src + " called sync at the end of superstep " + s + " but pid " + me
                 + " ended its program in superstep " + s + ": every process must make the same number of sync calls",
                 null);
@@ -559,32 +506,28 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             + "process", null);
     }
 
-    private boolean advanceApply() {
-        boolean progress = false;
-        while (applySrc < nprocs) {
-            final int src = applySrc;
-            if (src == me) {
-                applySstep = process.superstep();
-                process.outbox(me).applyLocally(writer);
-                applySrc++;
-                progress = true;
-                continue;
-            }
-            if (!expect[src]) {
-                applySrc++;
-                continue;
-            }
+    /** The incoming streams of an exchange superstep: stashed until their turn, ended by their END frame. */
+    private final class IncomingStreams implements ExchangeSuperstep.IncomingStreams {
+        @Override
+        public boolean expects(final int src) {
+            return src == me || expect[src];
+        }
+
+        @Override
+        public void applyOwn() {
+            applySstep = process.superstep();
+            process.outbox(me).applyLocally(writer);
+        }
+
+        @Override
+        public int drain(final int src) {
+            int moved = 0;
             if (stash.holds(src)) {
                 applyStash(src);
-                progress = true;
+                moved = ExchangeSuperstep.PROGRESS;
             }
-            if (!exEnd[src]) {
-                return progress;
-            }
-            applySrc++;
-            progress = true;
+            return exEnd[src] ? moved | ExchangeSuperstep.COMPLETE : moved;
         }
-        return progress;
     }
 
     private void applyStash(final int src) {
@@ -594,11 +537,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     private void finishSuperstep(final boolean exchange) {
         if (exchange) {
-            for (int src = 0; src < nprocs; src++) {
-                regOpViews[src] = src == me ? null : consumed[src].regOpBytes;
-                regOpOffsets[src] = 0;
-            }
-            process.registry().applyPending(regOpViews, regOpOffsets);
+            exchangeStep.applyRegistrations(consumed);
             final int slots = process.registry().slotCount();
             counts.ensure(slots);
             for (int slot = 0; slot < slots; slot++) {
@@ -609,41 +548,15 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 expect[src] = false;
             }
         }
-        process.applyTagSize();
-        process.messages().swap();
-        process.resetOutboxes();
         requestTable.clear();
-        process.clearGets();
         exchangeRequested = false;
         remoteGetPid = -1;
         remoteSendPid = -1;
         previousWasExchange = exchange;
-        process.advanceSuperstep();
+        exchangeStep.endSuperstep();
     }
 
     // ------------------------------------------------------------------ serving and streaming
-
-    private void serveOwnGets() {
-        final Outbox self = process.outbox(me);
-        serveGetRequests(me, self.getRequests(), 0, self.getRequestCount() * Wire.GET_REQ_BYTES);
-    }
-
-    private void serveGetRequests(final int requester, final DirectBuffer buf, final int offset, final int length) {
-        final Outbox out = length > 0 ? process.outboxFor(requester) : null;
-        for (int at = offset; at < offset + length; at += Wire.GET_REQ_BYTES) {
-            final int getId = buf.getInt(at);
-            final int slot = buf.getInt(at + 4);
-            final long srcOffset = buf.getLong(at + 8);
-            final int len = buf.getInt(at + 16);
-            final RegHandle h = process.registry().slot(slot);
-            if (h == null || srcOffset + len > h.lengthBytes()) {
-                throw process.fail("get from pid " + requester + " reads reg#" + slot + " bytes [" + srcOffset + ", "
-                    + (srcOffset + len) + ") but " + (h == null ? "the slot is not registered" : h + " has "
-                    + h.lengthBytes() + " bytes") + " on pid " + me, null);
-            }
-            out.addReply(getId, h.area(), srcOffset, len);
-        }
-    }
 
     /** Acknowledges the request of {@code src} of superstep {@code r}: its stream of that superstep may come. */
     private void acknowledge(final int src, final long r, final boolean exchange) {
@@ -672,15 +585,6 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 inOpen[src] = false;
             }
         }
-    }
-
-    private boolean ackPending() {
-        for (int p = 0; p < nprocs; p++) {
-            if (ackUnsent[p]) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Retries control frames that found a full inbox. @return whether any went out */
@@ -721,16 +625,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 && out.putAndMessageBytes() <= eagerLimit)) {
                 continue;
             }
-            for (int f = 0; f < FRAMES_PER_TURN && !out.streamDone(); f++) {
-                final int size = out.nextFrame(false, null, 0, maxFrame);
-                final int index = endpoint.tryClaim(d, DATA, size);
-                if (index < 0) {
-                    break;
-                }
-                out.nextFrame(true, endpoint.claimBuffer(d), index, size);
-                endpoint.commit(d, index);
-                stats.addSent(1, size);
-                dataFrames++;
+            final int sent = exchangeStep.sendStreamFrames(d, DATA, out);
+            if (sent > 0) {
+                dataFrames += sent;
                 progress = true;
             }
             if (out.streamDone()) {
@@ -764,13 +661,13 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             requestTable.undefer(d);
             return sendRequest(d);
         }
-        final int size = out.nextFrame(false, null, 0, maxFrame - 8);
+        final int size = out.nextFrameLength(maxFrame - 8);
         final int index = endpoint.tryClaim(d, EAGER, size + 8);
         if (index < 0) {
             return false;
         }
         endpoint.claimBuffer(d).putLong(index, s);
-        out.nextFrame(true, endpoint.claimBuffer(d), index + 8, size);
+        out.writeNextFrame(endpoint.claimBuffer(d), index + 8, size);
         endpoint.commit(d, index);
         if (!out.streamDone()) {
             throw process.fail("protocol error: a stream of " + wire + " bytes to pid " + d + " did not fit its eager "
@@ -805,7 +702,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             stats.recordCommit(System.nanoTime() - t0);
             return;
         }
-        mode = IN_COMMIT;
+        mode = Mode.IN_COMMIT;
         long waitStart = System.nanoTime();
         while (true) {
             final int c = counts.count(slot, r);
@@ -832,7 +729,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                     }
                     continue;
                 }
-                waitIdle(waitStart, WAIT_COMMIT, reg, n);
+                waitIdle(waitStart, Wait.COMMIT, reg, n);
             }
         }
         counts.commit(slot, r, n);
@@ -860,7 +757,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     @Override
     public void onProgramEnd() {
-        mode = IN_END;
+        mode = Mode.IN_END;
         final long f = process.superstep();
         // DONE goes to each process after any acknowledgement owed to it that found a full inbox: a producer seeing
         // DONE before the ack it waits for would take this process for one that ended without serving it.
@@ -884,7 +781,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 endpoint.resetIdle();
                 waitStart = System.nanoTime();
             } else {
-                waitIdle(waitStart, WAIT_END, null, 0);
+                waitIdle(waitStart, Wait.END, null, 0);
             }
         }
         // keep serving until every other process has ended: its last requests may still need this one
@@ -894,7 +791,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 endpoint.resetIdle();
                 waitStart = System.nanoTime();
             } else {
-                waitIdle(waitStart, WAIT_END, null, 0);
+                waitIdle(waitStart, Wait.END, null, 0);
             }
         }
         for (int src = 0; src < nprocs; src++) {
@@ -926,7 +823,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             case GET_REQ -> onGetRequests(src, buffer, offset, length);
             case EAGER -> {
                 final long r = buffer.getLong(offset);
-                if (mode == IN_END && r == process.superstep()) {
+                if (mode == Mode.IN_END && r == process.superstep()) {
                     // eager streams go at a sync: the sender called sync in the superstep in which this one ended
                     throw process.fail("pid " + src + " called sync at the end of superstep " + r + " but pid " + me
                         + " ended its program in superstep " + r + ": every process must make the same number of "
@@ -1009,7 +906,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             early.keep(src, buffer, offset, length);
             return;
         }
-        if (inExchange[src] && applySrc != src) {
+        if (inExchange[src] && exchangeStep.applySource() != src) {
             stash.keep(src, buffer, offset, length);
         } else {
             applySstep = inSstep[src];
@@ -1033,48 +930,29 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     }
 
     private void onExchange(final int src, final DirectBuffer buffer, final int offset) {
-        final long r = buffer.getLong(offset + EX_SSTEP);
+        final long r = ExchangeFrame.superstepOf(buffer, offset);
         final long t = process.superstep();
         final ExchangeFrame cur = current(src);
         final ExchangeFrame other = exchanges[src][exchangeHead[src] ^ 1];
-        if (r < t || (r == t && (mode == IN_SYNC || mode == IN_END))) {
+        if (r < t || (r == t && (mode == Mode.IN_SYNC || mode == Mode.IN_END))) {
             throw exchangeMismatch(src, r, t);
         }
         final ExchangeFrame x;
-        if (!cur.received) {
+        if (!cur.isReceived()) {
             x = cur;
-        } else if (!other.received && r > cur.sstep) {
+        } else if (!other.isReceived() && r > cur.sstep()) {
             x = other;
         } else {
             throw exchangeMismatch(src, r, t);
         }
-        x.received = true;
-        x.sstep = r;
-        x.puts = buffer.getInt(offset + EX_PUTS);
-        x.messages = buffer.getInt(offset + EX_MESSAGES);
-        x.gets = buffer.getInt(offset + EX_GETS);
-        x.tagSize = buffer.getInt(offset + EX_TAGSIZE);
-        x.flags = buffer.getInt(offset + EX_FLAGS);
-        x.regOps = buffer.getInt(offset + EX_REGOPS);
-        x.getRequestCount = 0;
-        if (x.regOps > 0) {
-            if (x.regOpBytes == null) {
-                x.regOpBytes = new ExpandableArrayBuffer(x.regOps * RegistrationTable.OP_BYTES);
-            }
-            x.regOpBytes.putBytes(0, buffer, offset + EX_HEADER, x.regOps * RegistrationTable.OP_BYTES);
-        }
+        x.decode(buffer, offset);
     }
 
     private void onGetRequests(final int src, final DirectBuffer buffer, final int offset, final int length) {
         // get requests follow their exchange frame: they belong to the newest one received from src
         final ExchangeFrame cur = current(src);
         final ExchangeFrame other = exchanges[src][exchangeHead[src] ^ 1];
-        final ExchangeFrame x = other.received ? other : cur;
-        if (x.getRequests == null) {
-            x.getRequests = new ExpandableArrayBuffer(Math.max(64, length));
-        }
-        x.getRequests.putBytes(x.getRequestCount * Wire.GET_REQ_BYTES, buffer, offset, length);
-        x.getRequestCount += length / Wire.GET_REQ_BYTES;
+        (other.isReceived() ? other : cur).addGetRequests(buffer, offset, length);
     }
 
     private void countUpdate(final RegHandle h, final int slot) {
@@ -1088,21 +966,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     // ------------------------------------------------------------------ waiting
 
-    private void sendBlocking(final int dst, final int type, final DirectBuffer buf, final int offset,
-        final int length) {
-        long waitStart = 0;
-        while (!endpoint.offer(dst, type, buf, offset, length)) {
-            if (waitStart == 0) {
-                waitStart = System.nanoTime();
-            }
-            if (endpoint.poll(this, POLL_LIMIT) > 0) {
-                endpoint.resetIdle();
-                waitStart = System.nanoTime();
-            } else {
-                waitIdle(waitStart, WAIT_SEND, null, dst);
-            }
-        }
-        stats.addSent(1, length);
+    /** The idle step of a send whose destination's inbox is full. */
+    private void idleSending(final long waitStart, final int dst, final int type) {
+        waitIdle(waitStart, Wait.SEND, null, dst);
     }
 
     /** While this process waits in sync for acknowledgements: a process that ended can never give one. */
@@ -1120,94 +986,32 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     /**
      * One step of a wait: leaves on the run's failure, times out with a diagnostic, posts this process's state
      * when the wait gets long, and idles. {@code n} is the commit's count, or the destination for
-     * {@link #WAIT_SEND}; the strings are built only on the slow path.
+     * {@link Wait#SEND}; the strings are built only on the slow path.
      */
-    private void waitIdle(final long waitStart, final int where, final RegHandle reg, final int n) {
+    private void waitIdle(final long waitStart, final Wait where, final RegHandle reg, final int n) {
         endpoint.control().checkFailure();
         if (Thread.currentThread().isInterrupted()) {
-            throw process.fail("interrupted while waiting in " + (reg == null ? describeWait(where, n)
+            throw process.fail("interrupted while waiting in " + (reg == null ? diagnostics.describeWait(process.superstep(), where, n)
                 : "commit(" + reg + ", n=" + n + ")"), new InterruptedException("the thread running pid " + me
                 + " was interrupted"));
         }
         final long now = System.nanoTime();
         final long waited = now - waitStart;
         // A process that has ended its program is never the cause of a hang: let a waiting one report it first.
-        final long limit = where != WAIT_END || timeoutNs > Long.MAX_VALUE / 2 ? timeoutNs : 2 * timeoutNs;
+        final long limit = where != Wait.END || timeoutNs > Long.MAX_VALUE / 2 ? timeoutNs : 2 * timeoutNs;
         if (waited > limit) {
             throw process.fail(reg == null ? "sync timed out" : "commit timed out",
-                new BspTimeoutException(diagnose(where, waited, reg, n, true)));
+                new BspTimeoutException(diagnostics.diagnose(process.superstep(), where, waited, reg, n, true)));
         }
         if (waited > POST_AFTER_NS && now - lastPostNs > POST_AFTER_NS) {
             lastPostNs = now;
-            board.post(me, diagnose(where, waited, reg, n, false));
+            board.post(me, diagnostics.diagnose(process.superstep(), where, waited, reg, n, false));
         }
         if (waited > Quiescence.POST_AFTER_NS && postedWait != waitStart) {
             postedWait = waitStart;
-            endpoint.control().quiescence().post(me, shortWait(where, reg, n));
+            endpoint.control().quiescence().post(me, diagnostics.shortWait(process.superstep(), where, reg, n));
         }
         endpoint.idle();
         stats.addWaitNs(System.nanoTime() - now);
-    }
-
-    /** What this process waits for, in a line that is the same for every process waiting for the same. */
-    private String shortWait(final int where, final RegHandle reg, final int n) {
-        final long t = process.superstep();
-        if (reg != null) {
-            return "commit(" + reg + ", n=" + n + ") of superstep " + t + ": " + counts.count(reg.slot(), t - 1)
-                + " of " + n + " updates of superstep " + (t - 1) + " received";
-        }
-        final StringBuilder sb = new StringBuilder(64).append(describeWait(where, n));
-        if (where == WAIT_RELAXED_SYNC || where == WAIT_END) {
-            final StringBuilder waiting = new StringBuilder();
-            for (int d = 0; d < nprocs; d++) {
-                if (requestTable.isRequested(d) && !requestTable.isServed(d)) {
-                    waiting.append(waiting.length() == 0 ? "" : ", ").append(d);
-                }
-            }
-            if (waiting.length() > 0) {
-                sb.append(", waiting for pid(s) ").append(waiting).append(" to acknowledge its request");
-            }
-        }
-        return sb.toString();
-    }
-
-    private String describeWait(final int where, final int n) {
-        final long t = process.superstep();
-        return switch (where) {
-            case WAIT_RELAXED_SYNC -> "sync of superstep " + t + " (relaxed)";
-            case WAIT_EXCHANGE -> "sync of superstep " + t + " (count exchange)";
-            case WAIT_EXCHANGE_DATA -> "sync of superstep " + t + " (count exchange, data)";
-            case WAIT_END -> "the end of the program (serving the others' last requests)";
-            case WAIT_SEND -> "sending to pid " + n + " whose inbox is full";
-            default -> "commit";
-        };
-    }
-
-    private String diagnose(final int where, final long waitedNs, final RegHandle reg, final int n,
-        final boolean others) {
-        final long t = process.superstep();
-        final StringBuilder sb = new StringBuilder(256);
-        if (others) {
-            sb.append("pid ").append(me).append(" waited ").append(waitedNs / 1_000_000)
-                .append(" ms without progress in ");
-        } else {
-            sb.append("waiting ").append(waitedNs / 1_000_000).append(" ms in ");
-        }
-        if (reg != null) {
-            sb.append("commit(").append(reg).append(", n=").append(n).append(") of superstep ").append(t)
-                .append(": ").append(counts.count(reg.slot(), t - 1)).append(" of ").append(n)
-                .append(" updates of superstep ").append(t - 1).append(" received so far");
-        } else {
-            sb.append(describeWait(where, n));
-        }
-        sb.append("; own requests: ");
-        requestTable.describe(sb, t);
-        sb.append("; acknowledge table: ");
-        acknowledgeTable.describe(sb);
-        if (others) {
-            sb.append("; the other processes:");
-            board.describeOthers(sb, me);
-        }
-        return sb.toString();
     }
 }

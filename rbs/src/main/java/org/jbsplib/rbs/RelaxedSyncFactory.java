@@ -1,6 +1,6 @@
 package org.jbsplib.rbs;
 
-import org.jbsplib.core.BspProcess;
+import org.jbsplib.core.sync.SyncProcess;
 import org.jbsplib.core.sync.SyncProtocol;
 import org.jbsplib.core.sync.SyncProtocolFactory;
 
@@ -30,7 +30,7 @@ public final class RelaxedSyncFactory implements SyncProtocolFactory {
     }
 
     @Override
-    public SyncProtocol create(final BspProcess process) {
+    public SyncProtocol create(final SyncProcess process) {
         final Object run = process.endpoint().control();
         if (board == null || boardRun != run) {
             board = new WaitBoard(process.nprocs());

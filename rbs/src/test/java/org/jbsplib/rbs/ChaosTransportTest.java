@@ -58,6 +58,30 @@ class ChaosTransportTest {
     }
 
     @Test
+    void shouldLeaveFramesInTheInnerInboxSoThatItCanFillUp() {
+        // a receiver that polls one frame at a time must not empty a 4 KiB inbox behind the sender's back
+        final ChaosTransport t = new ChaosTransport(new ThreadsTransport(2, 4096, 2), 11);
+        final UnsafeBuffer b = new UnsafeBuffer(new byte[8]);
+        int first = 0;
+        while (t.endpoint(1).offer(0, 33, b, 0, 8)) {
+            first++;
+        }
+        assertTrue(first > 2 * ChaosTransport.MAX_HELD_FRAMES, "the inbox holds " + first + " frames");
+        final int delivered = t.endpoint(0).poll((src, type, buf, off, len) -> { }, 1);
+        int second = 0;
+        while (t.endpoint(1).offer(0, 33, b, 0, 8)) {
+            second++;
+        }
+        assertTrue(second <= ChaosTransport.MAX_HELD_FRAMES, "after one poll of one frame, room for " + second
+            + " frames of " + first + ": the chaos endpoint took at most " + ChaosTransport.MAX_HELD_FRAMES);
+        int total = delivered;
+        for (int n = 1; n > 0; total += n) { // one read of the ring stops where it wraps: read until empty
+            n = t.endpoint(0).poll((src, type, buf, off, len) -> { }, Integer.MAX_VALUE);
+        }
+        assertEquals(first + second, total, "every frame is still delivered");
+    }
+
+    @Test
     void shouldRejectANegativeSeed() {
         final ThreadsTransport inner = new ThreadsTransport(2, 1 << 16, 2);
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -4,7 +4,6 @@ import java.util.function.BooleanSupplier;
 
 import org.agrona.DirectBuffer;
 import org.jbsplib.api.spi.Barrier;
-import org.jbsplib.core.sync.Wire;
 
 /**
  * One process's handle on the run's barrier: split-phase {@link #arrive()} and {@link #await()}, delivery of the
@@ -34,9 +33,14 @@ public final class BarrierPort {
         this.released = barrier::isReleased;
     }
 
+    /** The first frame type of the transport that belongs to barrier backends: backend type t travels as this + t. */
+    public static final int FIRST_FRAME_TYPE = 16;
+    /** The frame types barrier backends have, from {@link #FIRST_FRAME_TYPE}. */
+    public static final int FRAME_TYPES = 16;
+
     /** @return whether frame {@code type} of the transport belongs to the barrier */
     public static boolean isBarrierFrame(final int type) {
-        return type >= Wire.BARRIER_BASE && type < Wire.PROTOCOL_BASE;
+        return type >= FIRST_FRAME_TYPE && type < FIRST_FRAME_TYPE + FRAME_TYPES;
     }
 
     /** @return the backend's spec */
@@ -85,7 +89,7 @@ public final class BarrierPort {
     /** Delivers a polled frame of transport type {@code type} (see {@link #isBarrierFrame}) to the barrier. */
     public void onFrame(final int srcPid, final int type, final DirectBuffer buffer, final int offset,
         final int length) {
-        barrier.onFrame(srcPid, type - Wire.BARRIER_BASE, buffer, offset, length);
+        barrier.onFrame(srcPid, type - FIRST_FRAME_TYPE, buffer, offset, length);
     }
 
     /** @return episodes this process arrived at */

@@ -3,7 +3,6 @@ package org.jbsplib.core.barrier;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.jbsplib.api.spi.BarrierProvider;
-import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
 import org.jbsplib.core.transport.ThreadsTransport;
@@ -14,7 +13,7 @@ import org.jbsplib.core.transport.Transport;
  * (on transports that share memory). Opens one {@link BarrierPort} per process.
  *
  * <pre>{@code
- * BarrierRun run = BarrierRun.forRun(config, transport);
+ * BarrierRun run = BarrierRun.forRun(config.barrier(), config.cores(), transport);
  * BarrierPort port = run.open(endpoint, inboxHandler, waiter);
  * }</pre>
  */
@@ -40,10 +39,13 @@ public final class BarrierRun {
         this.shared = sharedMemory ? new ConcurrentHashMap<>() : null;
     }
 
-    /** @return the run's barrier, as {@code config.barrier()} names it on {@code transport} */
-    public static BarrierRun forRun(final BspConfig config, final Transport transport) {
-        return new BarrierRun(config.barrier(), transport.name(), transport instanceof ThreadsTransport,
-            config.cores());
+    /**
+     * @param barrier the run's barrier spec ({@code BspConfig.barrier()}), or empty for the transport's default
+     * @param cores   cores the waiting strategy assumes ({@code BspConfig.cores()})
+     * @return the run's barrier on {@code transport}
+     */
+    public static BarrierRun forRun(final String barrier, final int cores, final Transport transport) {
+        return new BarrierRun(barrier, transport.name(), transport instanceof ThreadsTransport, cores);
     }
 
     /** @return the resolved spec */

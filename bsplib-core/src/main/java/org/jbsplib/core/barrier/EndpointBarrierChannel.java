@@ -7,13 +7,12 @@ import java.util.function.Supplier;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.api.spi.BarrierChannel;
-import org.jbsplib.core.sync.Wire;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
 
 /**
  * The {@link BarrierChannel} of a process over its transport {@link Endpoint}: barrier type t travels as frame
- * type {@link Wire#BARRIER_BASE} + t. Confined to the process's thread.
+ * type {@link BarrierPort#FIRST_FRAME_TYPE} + t. Confined to the process's thread.
  */
 final class EndpointBarrierChannel implements BarrierChannel {
     private static final int POLL_LIMIT = 64;
@@ -78,8 +77,8 @@ final class EndpointBarrierChannel implements BarrierChannel {
                 + " length=" + length + " (pids 0.." + (nprocs - 1) + " but not self, types 0.." + MAX_TYPE
                 + ", length up to " + endpoint.maxFrameLength() + ")");
         }
-        if (!endpoint.offer(dstPid, Wire.BARRIER_BASE + type, buffer, offset, length)) {
-            sendBlocked(dstPid, Wire.BARRIER_BASE + type, buffer, offset, length);
+        if (!endpoint.offer(dstPid, BarrierPort.FIRST_FRAME_TYPE + type, buffer, offset, length)) {
+            sendBlocked(dstPid, BarrierPort.FIRST_FRAME_TYPE + type, buffer, offset, length);
         }
         framesSent++;
     }

@@ -8,6 +8,7 @@ import org.agrona.DirectBuffer;
 import org.jbsplib.api.spi.Barrier;
 import org.jbsplib.api.spi.BarrierChannel;
 import org.jbsplib.api.spi.BarrierProvider;
+import org.jbsplib.api.spi.WakeFlags;
 
 /**
  * A shared-memory sense-reversing barrier, the default of the in-JVM transport: one 64-bit word on its own cache
@@ -23,9 +24,6 @@ public final class ShmBarrier implements Barrier {
     static final int WAKE = 0;
     private static final String STATE_KEY = "org.jbsplib.core.barrier.ShmBarrier";
     private static final VarHandle WORD;
-    private static final VarHandle FLAG = MethodHandles.arrayElementVarHandle(long[].class);
-    /** Longs between two processes' flags: 128 bytes, so that no two flags share a cache line (or its pair). */
-    private static final int STRIDE = 16;
 
     static {
         try {
@@ -51,12 +49,8 @@ public final class ShmBarrier implements Barrier {
         this.me = channel.pid();
         this.nprocs = channel.nprocs();
         this.state = channel.sharedState(STATE_KEY, () -> new State(channel.nprocs()));
-        // Implementation note: the run's waiting strategy spins (only while P <= cores) then yields, then parks
-        // until a frame arrives. No frame announces a shared-memory release, so a waiter raises its flag well before
-        // the strategy can have reached parking (it spins ~1,000 times, yields 50 or more), and the releaser sends a
-        // WAKE frame to each flagged waiter. A waiter flagged too early costs only a frame; one flagged too late may
-        // sleep until the strategy's longest park.
-        this.parkAfter = nprocs <= channel.cores() ? 512 : 16;
+        // No frame announces a shared-memory release: see WakeFlags for the handshake that wakes a parked waiter.
+        this.parkAfter = WakeFlags.raiseAfter(channel);
     }
 
     @Override
@@ -86,7 +80,7 @@ public final class ShmBarrier implements Barrier {
             leave();
         } else if (++misses == parkAfter) {
             // Dekker with the releaser: flag (volatile store), then read the word again (volatile load).
-            FLAG.setVolatile(state.flags, me * STRIDE, 1L);
+            state.wake.raise(me);
             flagged = true;
             if ((long) WORD.getVolatile(state) >>> 32 != generation) {
                 leave();
@@ -99,18 +93,12 @@ public final class ShmBarrier implements Barrier {
         released = true;
         if (flagged) {
             flagged = false;
-            FLAG.setRelease(state.flags, me * STRIDE, 0L);
+            state.wake.lower(me);
         }
     }
 
     private void wakeFlagged() {
-        final long[] flags = state.flags;
-        for (int q = 0; q < nprocs; q++) {
-            if (q != me && (long) FLAG.getVolatile(flags, q * STRIDE) != 0
-                && (long) FLAG.getAndSet(flags, q * STRIDE, 0L) != 0) {
-                channel.send(q, WAKE, episode);
-            }
-        }
+        state.wake.wakeRaised(channel, WAKE, episode);
     }
 
     @Override
@@ -143,10 +131,10 @@ public final class ShmBarrier implements Barrier {
 
     /** The state shared by the processes of one run. */
     static final class State extends PadAfter {
-        final long[] flags;
+        final WakeFlags wake;
 
         State(final int nprocs) {
-            flags = new long[(nprocs + 1) * STRIDE];
+            wake = new WakeFlags(nprocs);
         }
     }
 

@@ -2,7 +2,6 @@ package org.jbsplib.core.bsmp;
 
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
-import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.IntArrayList;
 
 /**
@@ -75,8 +74,8 @@ public final class MessageQueue {
         return remainingBytes;
     }
 
-    /** @return messages queued for the next superstep so far (during a sync) */
-    public int nextPackets() {
+    /** @return messages queued for the next superstep so far (during a sync; for tests) */
+    int nextPackets() {
         return nextStarts.size();
     }
 
@@ -136,10 +135,5 @@ public final class MessageQueue {
         head++;
         remainingBytes -= payloadLength;
         return payloadLength;
-    }
-
-    /** @return the buffer of the current queue (for tests) */
-    MutableDirectBuffer currentBuffer() {
-        return current;
     }
 }

@@ -8,9 +8,16 @@ import java.util.Collection;
 import java.util.Map;
 
 /**
- * A minimal JSON writer for results: {@link Map} (insertion order kept), {@link Collection}, arrays of primitives,
- * {@link Number}, {@link Boolean}, {@link CharSequence} and {@code null}. Non-finite doubles are written as
- * {@code null}.
+ * Minimal JSON for the CLI's results, both ways. The writer ({@link #write}, {@link #writeFile}) takes {@link Map}
+ * (insertion order kept), {@link Collection}, arrays of primitives, {@link Number}, {@link Boolean},
+ * {@link CharSequence} and {@code null}; non-finite doubles are written as {@code null}. The parser
+ * ({@link #parse}) reads JSON text back into maps, lists, strings, numbers, booleans and {@code null}, so that a
+ * result file can be checked or compared with another. Stateless; safe from any thread.
+ *
+ * <pre>{@code
+ * Json.writeFile("out/bench.json", Map.of("procs", 8, "medianNs", 1234.5));
+ * Map<?, ?> back = (Map<?, ?>) Json.parse(Files.readString(Path.of("out/bench.json")));
+ * }</pre>
  */
 public final class Json {
     private Json() {
@@ -23,7 +30,6 @@ public final class Json {
         return sb.append('\n').toString();
     }
 
-    /** Writes {@code value} as JSON into {@code file}, creating parent directories. */
     /**
      * Checks, before a run, that {@link #writeFile} will be able to write {@code file}: not a directory, its
      * directory creatable and writable. Creates missing directories; leaves no file behind.
@@ -50,6 +56,11 @@ public final class Json {
         }
     }
 
+    /**
+     * Writes {@code value} as JSON into {@code file}, creating parent directories.
+     *
+     * @throws IOException if the file cannot be written
+     */
     public static void writeFile(final String file, final Object value) throws IOException {
         final Path path = Path.of(file);
         final Path parent = path.toAbsolutePath().getParent();

@@ -1,16 +1,12 @@
 package org.jbsplib.core.sync;
 
 import org.agrona.DirectBuffer;
-import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.api.BspTimeoutException;
-import org.jbsplib.core.BspProcess;
-import org.jbsplib.core.SyncStats;
 import org.jbsplib.core.barrier.BarrierClient;
 import org.jbsplib.core.barrier.BarrierPort;
 import org.jbsplib.core.barrier.BarrierRun;
 import org.jbsplib.core.registry.RegHandle;
-import org.jbsplib.core.registry.RegistrationTable;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
 import org.jbsplib.core.transport.Quiescence;
@@ -38,38 +34,22 @@ import org.jbsplib.core.util.PidRanges;
  * other frame belongs to the current superstep.
  */
 public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierClient {
-    private static final int COUNT_SSTEP = 0;
-    private static final int COUNT_BYTES = 8;
-    private static final int COUNT_PUTS = 16;
-    private static final int COUNT_MESSAGES = 20;
-    private static final int COUNT_GETS = 24;
-    private static final int COUNT_TAGSIZE = 28;
-    private static final int COUNT_REGOPS = 32;
-    private static final int COUNT_HEADER = 36;
-    private static final int POLL_LIMIT = 64;
-    private static final int FRAMES_PER_TURN = 8;
+    private static final int POLL_LIMIT = ExchangeSuperstep.POLL_LIMIT;
 
-    private final BspProcess process;
+    private final SyncProcess process;
     private final Endpoint endpoint;
-    private final SyncStats stats;
+    private final SyncRecorder stats;
     private final int me;
     private final int nprocs;
     private final long eagerLimit;
     private final long timeoutNs;
     private long postedWait = -1;
-    private final int maxFrame;
     private final UnsafeBuffer scratch;
+    private final ExchangeSuperstep exchange;
 
     // phase 1, by superstep parity
-    private final boolean[][] countReceived;
+    private final ExchangeFrame[][] counts;
     private final int[] countsReceived = new int[2];
-    private final long[][] inBytes;
-    private final int[][] inPuts;
-    private final int[][] inMessages;
-    private final int[][] inGets;
-    private final int[][] inTagSize;
-    private final int[][] inRegOps;
-    private final ExpandableArrayBuffer[][] inRegOpBytes;
 
     // phase 2
     private final int[] getsFrom;
@@ -83,39 +63,34 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private final boolean[] eagerIn;
     private final FrameStash stash;
     private final RecordWriter writer;
-    private int applySrc;
+    private final IncomingStreams incoming = new IncomingStreams();
     private boolean applying;
     private int[] updates = new int[16];
     // the handle each count belongs to: a slot popped and pushed again in one superstep names a new handle after
     // the sync, and the puts of that superstep went to the old one
     private RegHandle[] updatedRegs = new RegHandle[16];
     private int updatesLength;
-    private final DirectBuffer[] regOpViews;
-    private final int[] regOpOffsets;
 
     // the run's barrier backend (null when the protocol was created outside a BspRuntime run)
     private BarrierPort barrier;
     private String barrierPhase;
 
     /** Creates the protocol of {@code process}. */
-    public ClassicSync(final BspProcess process) {
+    public ClassicSync(final SyncProcess process) {
         this.process = process;
         this.endpoint = process.endpoint();
         this.stats = process.stats();
         this.me = process.pid();
         this.nprocs = process.nprocs();
-        this.eagerLimit = process.config().eagerLimitBytes();
-        this.timeoutNs = process.config().syncTimeoutNs();
-        this.maxFrame = endpoint.maxFrameLength();
-        this.scratch = new UnsafeBuffer(new byte[maxFrame]);
-        this.countReceived = new boolean[2][nprocs];
-        this.inBytes = new long[2][nprocs];
-        this.inPuts = new int[2][nprocs];
-        this.inMessages = new int[2][nprocs];
-        this.inGets = new int[2][nprocs];
-        this.inTagSize = new int[2][nprocs];
-        this.inRegOps = new int[2][nprocs];
-        this.inRegOpBytes = new ExpandableArrayBuffer[2][nprocs];
+        this.eagerLimit = process.eagerLimitBytes();
+        this.timeoutNs = process.syncTimeoutNs();
+        this.scratch = new UnsafeBuffer(new byte[8]);
+        this.exchange = new ExchangeSuperstep(process, this, this::idleSending);
+        this.counts = new ExchangeFrame[2][nprocs];
+        for (int s = 0; s < nprocs; s++) {
+            counts[0][s] = new ExchangeFrame();
+            counts[1][s] = new ExchangeFrame();
+        }
         this.getsFrom = new int[nprocs];
         this.endReceived = new boolean[nprocs];
         this.grantSent = new boolean[nprocs];
@@ -125,8 +100,6 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.eagerIn = new boolean[nprocs];
         this.stash = new FrameStash(nprocs);
         this.writer = new RecordWriter(process, this::countUpdate);
-        this.regOpViews = new DirectBuffer[nprocs];
-        this.regOpOffsets = new int[nprocs];
     }
 
     // ------------------------------------------------------------------ sync
@@ -186,29 +159,21 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         }
     }
 
+    /** Closes the barrier port, which lets the backend report on the run (e.g. modelled releases it overran). */
+    @Override
+    public void close() {
+        if (barrier != null) {
+            barrier.close();
+        }
+    }
+
     private void exchangeCounts() {
         final long sstep = process.superstep();
         final int parity = (int) (sstep & 1);
-        final RegistrationTable registry = process.registry();
-        final int regOps = registry.pendingCount();
-        final int countLength = COUNT_HEADER + regOps * RegistrationTable.OP_BYTES;
-        if (countLength > maxFrame) {
-            throw new IllegalStateException("sync: " + regOps + " pushReg/popReg calls in one superstep exceed the "
-                + "frame size " + maxFrame + " of the transport (at most "
-                + (maxFrame - COUNT_HEADER) / RegistrationTable.OP_BYTES + ")");
-        }
-        scratch.putLong(COUNT_SSTEP, sstep);
-        scratch.putInt(COUNT_TAGSIZE, process.nextTagSize());
-        scratch.putInt(COUNT_REGOPS, regOps);
-        registry.encodePending(scratch, COUNT_HEADER);
+        final int countLength = exchange.encodeExchange(sstep, 0);
         for (int i = 1; i < nprocs; i++) {
             final int d = (me + i) % nprocs;
-            final Outbox out = process.outbox(d);
-            scratch.putLong(COUNT_BYTES, out.putAndMessageBytes());
-            scratch.putInt(COUNT_PUTS, out.putRecords());
-            scratch.putInt(COUNT_MESSAGES, out.messageRecords());
-            scratch.putInt(COUNT_GETS, out.getRequestCount());
-            sendBlocking(d, Wire.COUNT, scratch, 0, countLength, "phase 1 (count exchange)");
+            exchange.sendExchangeFrame(d, Wire.COUNT, countLength, process.outbox(d));
         }
         barrierStep();
         long waitStart = System.nanoTime();
@@ -220,25 +185,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 waitIdle(waitStart, "phase 1 (count exchange)");
             }
         }
-        checkAgreement(parity);
-    }
-
-    private void checkAgreement(final int parity) {
-        final RegistrationTable registry = process.registry();
-        final int myTag = process.nextTagSize();
-        for (int s = 0; s < nprocs; s++) {
-            if (s == me) {
-                continue;
-            }
-            if (inTagSize[parity][s] != myTag) {
-                throw process.fail("setTagSize differs across processes: pid " + me + " set " + myTag + " but pid " + s
-                    + " set " + inTagSize[parity][s] + " for superstep " + (process.superstep() + 1), null);
-            }
-            final String diff = registry.checkSameSequence(s, inRegOps[parity][s], inRegOpBytes[parity][s], 0);
-            if (diff != null) {
-                throw process.fail(diff, null);
-            }
-        }
+        exchange.checkAgreement(sstep, counts[parity]);
     }
 
     private void moveData() {
@@ -249,13 +196,17 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 hasIn[s] = process.outbox(me).hasRecords() || process.outbox(me).getRequestCount() > 0;
                 continue;
             }
-            getsExpected += inGets[parity][s];
+            final ExchangeFrame in = counts[parity][s];
+            getsExpected += in.gets();
             final Outbox toS = process.outbox(s);
-            hasIn[s] = inPuts[parity][s] + inMessages[parity][s] > 0 || toS.getRequestCount() > 0;
-            eagerIn[s] = inBytes[parity][s] + toS.getRequestBytes() <= eagerLimit;
+            hasIn[s] = in.puts() + in.messages() > 0 || toS.getRequestCount() > 0;
+            eagerIn[s] = in.bytes() + toS.getRequestBytes() <= eagerLimit;
         }
-        sendGetRequests();
-        serveOwnGets();
+        for (int i = 1; i < nprocs; i++) {
+            final int d = (me + i) % nprocs;
+            exchange.sendGetRequests(d, Wire.GET_REQ, process.outbox(d));
+        }
+        exchange.serveOwnGets();
         long waitStart = System.nanoTime();
         while (true) {
             boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
@@ -264,10 +215,10 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 startApply();
             }
             if (applying) {
-                progress |= advanceApply();
+                progress |= exchange.advanceApply(incoming);
             }
             progress |= sendStreams(parity);
-            if (applying && applySrc == nprocs && outgoingDone(parity)) {
+            if (applying && exchange.applied() && outgoingDone()) {
                 return;
             }
             if (progress) {
@@ -276,42 +227,6 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             } else {
                 waitIdle(waitStart, "phase 2 (data)");
             }
-        }
-    }
-
-    private void sendGetRequests() {
-        for (int i = 1; i < nprocs; i++) {
-            final int d = (me + i) % nprocs;
-            final Outbox out = process.outbox(d);
-            final int count = out.getRequestCount();
-            final int perFrame = maxFrame / Wire.GET_REQ_BYTES;
-            for (int first = 0; first < count; first += perFrame) {
-                final int n = Math.min(perFrame, count - first);
-                sendBlocking(d, Wire.GET_REQ, out.getRequests, first * Wire.GET_REQ_BYTES, n * Wire.GET_REQ_BYTES,
-                    "phase 2 (get requests)");
-            }
-        }
-    }
-
-    private void serveOwnGets() {
-        final Outbox self = process.outbox(me);
-        serveGetRequests(me, self.getRequests, 0, self.getRequestCount() * Wire.GET_REQ_BYTES);
-    }
-
-    private void serveGetRequests(final int requester, final DirectBuffer buf, final int offset, final int length) {
-        final Outbox out = length > 0 ? process.outboxFor(requester) : null;
-        for (int at = offset; at < offset + length; at += Wire.GET_REQ_BYTES) {
-            final int getId = buf.getInt(at);
-            final int slot = buf.getInt(at + 4);
-            final long srcOffset = buf.getLong(at + 8);
-            final int len = buf.getInt(at + 16);
-            final RegHandle h = process.registry().slot(slot);
-            if (h == null || srcOffset + len > h.lengthBytes()) {
-                throw process.fail("get from pid " + requester + " reads reg#" + slot + " bytes [" + srcOffset + ", "
-                    + (srcOffset + len) + ") but " + (h == null ? "the slot is not registered" : h + " has "
-                    + h.lengthBytes() + " bytes") + " on pid " + me, null);
-            }
-            out.addReply(getId, h.area(), srcOffset, len);
         }
     }
 
@@ -324,44 +239,40 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         java.util.Arrays.fill(updates, 0, Math.max(updatesLength, slots), 0);
         java.util.Arrays.fill(updatedRegs, 0, Math.max(updatesLength, slots), null);
         updatesLength = slots;
-        applySrc = 0;
+        exchange.startApply();
     }
 
-    private boolean advanceApply() {
-        boolean progress = false;
-        while (applySrc < nprocs) {
-            final int s = applySrc;
-            if (!hasIn[s]) {
-                applySrc++;
-                continue;
-            }
-            if (s == me) {
-                process.outbox(me).applyLocally(writer);
-                applySrc++;
-                progress = true;
-                continue;
-            }
-            if (eagerIn[s]) {
-                if (!endReceived[s]) {
-                    return progress;
-                }
-                stash.drain(s, writer);
-            } else {
-                if (!grantSent[s]) {
-                    if (!endpoint.offer(s, Wire.GRANT, scratch, 0, 0)) {
-                        return progress;
-                    }
-                    grantSent[s] = true;
-                    progress = true;
-                }
-                if (!endReceived[s]) {
-                    return progress;
-                }
-            }
-            applySrc++;
-            progress = true;
+    /** Phase 2's incoming streams: eager ones kept aside until their turn, larger ones granted at their turn. */
+    private final class IncomingStreams implements ExchangeSuperstep.IncomingStreams {
+        @Override
+        public boolean expects(final int src) {
+            return hasIn[src];
         }
-        return progress;
+
+        @Override
+        public void applyOwn() {
+            process.outbox(me).applyLocally(writer);
+        }
+
+        @Override
+        public int drain(final int src) {
+            if (eagerIn[src]) {
+                if (!endReceived[src]) {
+                    return 0;
+                }
+                stash.drain(src, writer);
+                return ExchangeSuperstep.COMPLETE;
+            }
+            int moved = 0;
+            if (!grantSent[src]) {
+                if (!endpoint.offer(src, Wire.GRANT, scratch, 0, 0)) {
+                    return 0;
+                }
+                grantSent[src] = true;
+                moved = ExchangeSuperstep.PROGRESS;
+            }
+            return endReceived[src] ? moved | ExchangeSuperstep.COMPLETE : moved;
+        }
     }
 
     private boolean sendStreams(final int parity) {
@@ -369,7 +280,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         for (int i = 1; i < nprocs; i++) {
             final int d = (me + i) % nprocs;
             final Outbox out = process.outbox(d);
-            if (endSent[d] || getsFrom[d] != inGets[parity][d]) {
+            if (endSent[d] || getsFrom[d] != counts[parity][d].gets()) {
                 continue;
             }
             if (!out.hasRecords()) {
@@ -380,15 +291,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             if (!eager && !granted[d]) {
                 continue;
             }
-            for (int f = 0; f < FRAMES_PER_TURN && !out.streamDone(); f++) {
-                final int size = out.nextFrame(false, null, 0, maxFrame);
-                final int index = endpoint.tryClaim(d, Wire.DATA, size);
-                if (index < 0) {
-                    break;
-                }
-                out.nextFrame(true, endpoint.claimBuffer(d), index, size);
-                endpoint.commit(d, index);
-                stats.addSent(1, size);
+            if (exchange.sendStreamFrames(d, Wire.DATA, out) > 0) {
                 progress = true;
             }
             if (out.streamDone()) {
@@ -402,7 +305,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         return progress;
     }
 
-    private boolean outgoingDone(final int parity) {
+    private boolean outgoingDone() {
         for (int d = 0; d < nprocs; d++) {
             if (d != me && !endSent[d]) {
                 return false;
@@ -413,14 +316,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
 
     private void finishSuperstep() {
         final int parity = (int) (process.superstep() & 1);
-        for (int s = 0; s < nprocs; s++) {
-            regOpViews[s] = s == me ? null : inRegOpBytes[parity][s];
-            regOpOffsets[s] = 0;
-        }
-        process.registry().applyPending(regOpViews, regOpOffsets);
-        process.applyTagSize();
-        process.messages().swap();
-        process.resetOutboxes();
+        exchange.applyRegistrations(counts[parity]);
         for (int s = 0; s < nprocs; s++) {
             endReceived[s] = false;
             grantSent[s] = false;
@@ -428,13 +324,13 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             endSent[s] = false;
             getsFrom[s] = 0;
             stash.clear(s);
-            countReceived[parity][s] = false;
+            counts[parity][s].consume();
         }
         countsReceived[parity] = 0;
         getsReceived = 0;
         applying = false;
-        process.clearGets();
-        process.advanceSuperstep();
+        exchange.endApply();
+        exchange.endSuperstep();
     }
 
     // ------------------------------------------------------------------ commit
@@ -464,15 +360,15 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             return;
         }
         switch (type) {
-            case Wire.COUNT -> onCount(src, buffer, offset, length);
+            case Wire.COUNT -> onCount(src, buffer, offset);
             case Wire.GET_REQ -> {
-                serveGetRequests(src, buffer, offset, length);
+                exchange.serveGetRequests(src, buffer, offset, length);
                 final int n = length / Wire.GET_REQ_BYTES;
                 getsFrom[src] += n;
                 getsReceived += n;
             }
             case Wire.DATA -> {
-                if (applying && applySrc == src && grantSent[src]) {
+                if (applying && exchange.applySource() == src && grantSent[src]) {
                     writer.applyFrame(buffer, offset, length);
                 } else {
                     stash.keep(src, buffer, offset, length);
@@ -485,50 +381,24 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         }
     }
 
-    private void onCount(final int src, final DirectBuffer buffer, final int offset, final int length) {
-        final long sstep = buffer.getLong(offset + COUNT_SSTEP);
+    private void onCount(final int src, final DirectBuffer buffer, final int offset) {
+        final long sstep = ExchangeFrame.superstepOf(buffer, offset);
         final long mine = process.superstep();
         if (sstep != mine && sstep != mine + 1) {
             throw process.fail("protocol error: COUNT of superstep " + sstep + " from pid " + src + " while pid " + me
                 + " is in superstep " + mine, null);
         }
         final int parity = (int) (sstep & 1);
-        inBytes[parity][src] = buffer.getLong(offset + COUNT_BYTES);
-        inPuts[parity][src] = buffer.getInt(offset + COUNT_PUTS);
-        inMessages[parity][src] = buffer.getInt(offset + COUNT_MESSAGES);
-        inGets[parity][src] = buffer.getInt(offset + COUNT_GETS);
-        inTagSize[parity][src] = buffer.getInt(offset + COUNT_TAGSIZE);
-        final int ops = buffer.getInt(offset + COUNT_REGOPS);
-        inRegOps[parity][src] = ops;
-        if (ops > 0) {
-            ExpandableArrayBuffer b = inRegOpBytes[parity][src];
-            if (b == null) {
-                b = new ExpandableArrayBuffer(ops * RegistrationTable.OP_BYTES);
-                inRegOpBytes[parity][src] = b;
-            }
-            b.putBytes(0, buffer, offset + COUNT_HEADER, ops * RegistrationTable.OP_BYTES);
-        }
-        countReceived[parity][src] = true;
+        counts[parity][src].decode(buffer, offset);
         countsReceived[parity]++;
     }
 
     // ------------------------------------------------------------------ waiting
 
-    private void sendBlocking(final int dst, final int type, final DirectBuffer buf, final int offset,
-        final int length, final String phase) {
-        long waitStart = 0;
-        while (!endpoint.offer(dst, type, buf, offset, length)) {
-            if (waitStart == 0) {
-                waitStart = System.nanoTime();
-            }
-            if (endpoint.poll(this, POLL_LIMIT) > 0) {
-                endpoint.resetIdle();
-                waitStart = System.nanoTime();
-            } else {
-                waitIdle(waitStart, phase + ", sending to pid " + dst + " whose inbox is full");
-            }
-        }
-        stats.addSent(1, length);
+    /** The idle step of a send whose destination's inbox is full. */
+    private void idleSending(final long waitStart, final int dst, final int type) {
+        waitIdle(waitStart, (type == Wire.COUNT ? "phase 1 (count exchange)" : "phase 2 (get requests)")
+            + ", sending to pid " + dst + " whose inbox is full");
     }
 
     private void waitIdle(final long waitStart, final String phase) {
@@ -555,10 +425,10 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         }
         final int parity = (int) (process.superstep() & 1);
         for (int s = 0; s < nprocs; s++) {
-            if (s != me && !countReceived[parity][s] && endpoint.control().hasEnded(s)) {
+            if (s != me && !counts[parity][s].isReceived() && endpoint.control().hasEnded(s)) {
                 // drain what it sent before ending, then decide
                 endpoint.poll(this, Integer.MAX_VALUE);
-                if (!countReceived[parity][s]) {
+                if (!counts[parity][s].isReceived()) {
                     throw process.fail("pid " + s + " ended its program while pid " + me + " waits for it in sync of "
                         + "superstep " + process.superstep() + " (" + phase + "): every process must make the same "
                         + "number of sync calls", null);
@@ -575,7 +445,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         final int[] missing = new int[nprocs];
         int count = 0;
         for (int s = 0; s < nprocs; s++) {
-            if (s != me && !countReceived[parity][s]) {
+            if (s != me && !counts[parity][s].isReceived()) {
                 missing[count++] = s;
             }
         }
@@ -583,8 +453,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             sb.append("; pids that had not arrived at sync: [");
             PidRanges.append(sb, missing, count).append(']');
         }
-        if (applying && applySrc < nprocs) {
-            sb.append("; waiting for the data of pid ").append(applySrc);
+        if (applying && exchange.applySource() < nprocs) {
+            sb.append("; waiting for the data of pid ").append(exchange.applySource());
         } else if (!applying && count == 0) {
             sb.append("; get requests received ").append(getsReceived).append(" of ").append(getsExpected);
         }

@@ -1,6 +1,5 @@
 package org.jbsplib.core.sync;
 
-import org.jbsplib.core.BspProcess;
 
 /** The {@code org} sync mode: {@link ClassicSync}. */
 public final class ClassicSyncFactory implements SyncProtocolFactory {
@@ -24,7 +23,7 @@ public final class ClassicSyncFactory implements SyncProtocolFactory {
     }
 
     @Override
-    public SyncProtocol create(final BspProcess process) {
+    public SyncProtocol create(final SyncProcess process) {
         return new ClassicSync(process);
     }
 }

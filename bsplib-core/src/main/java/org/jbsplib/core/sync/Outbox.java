@@ -12,7 +12,7 @@ import org.jbsplib.core.util.Bulk;
  * process's get requests to that destination. Confined to the owner's thread.
  *
  * <p>A process creates the outbox of a destination at its first communication with it and reuses it, reset, in
- * later supersteps ({@link org.jbsplib.core.BspProcess#outboxFor}); destinations it never addressed share the
+ * later supersteps ({@link SyncProcess#outboxFor}); destinations it never addressed share the
  * read-only {@link #NONE}, so memory grows with the pairs that communicate, not with P².
  */
 public final class Outbox {
@@ -142,7 +142,7 @@ public final class Outbox {
     private void checkWritable() {
         if (none) {
             throw new IllegalStateException("Outbox.NONE is shared and read-only: create the destination's outbox "
-                + "with BspProcess.outboxFor(pid)");
+                + "with SyncProcess.outboxFor(pid)");
         }
     }
 
@@ -229,12 +229,30 @@ public final class Outbox {
     }
 
     /**
-     * Writes (or, with {@code write == false}, measures) the next frame of the stream: as many record fragments
-     * as fit in {@code capacity} bytes.
+     * Measures the next frame of the stream without consuming it: as many record fragments as fit in
+     * {@code capacity} bytes.
      *
+     * @param capacity the most bytes the frame may take
      * @return the bytes of the frame (0 if the stream is done)
      */
-    public int nextFrame(final boolean write, final MutableDirectBuffer dst, final int index, final int capacity) {
+    public int nextFrameLength(final int capacity) {
+        return nextFrame(false, null, 0, capacity);
+    }
+
+    /**
+     * Writes the next frame of the stream into {@code dst} at {@code index} and consumes it: as many record
+     * fragments as fit in {@code capacity} bytes, the same as {@link #nextFrameLength(int)} measured.
+     *
+     * @param dst      the frame's buffer (a claimed transport slot)
+     * @param index    where the frame starts in {@code dst}
+     * @param capacity the most bytes the frame may take
+     * @return the bytes written (0 if the stream is done)
+     */
+    public int writeNextFrame(final MutableDirectBuffer dst, final int index, final int capacity) {
+        return nextFrame(true, dst, index, capacity);
+    }
+
+    private int nextFrame(final boolean write, final MutableDirectBuffer dst, final int index, final int capacity) {
         int sec = section;
         int pos = position;
         int done = doneInRecord;

@@ -1,7 +1,6 @@
 package org.jbsplib.core.sync;
 
 import org.agrona.DirectBuffer;
-import org.jbsplib.core.BspProcess;
 import org.jbsplib.core.registry.RegHandle;
 import org.jbsplib.core.util.Bulk;
 
@@ -22,7 +21,7 @@ public final class RecordWriter implements Outbox.RecordSink, FrameStash.FrameSi
         void completed(RegHandle reg, int slot);
     }
 
-    private final BspProcess process;
+    private final SyncProcess process;
     private final int me;
     private final PutCounter counter;
 
@@ -30,7 +29,7 @@ public final class RecordWriter implements Outbox.RecordSink, FrameStash.FrameSi
      * @param process the process whose memory receives the records
      * @param counter told of each completed put
      */
-    public RecordWriter(final BspProcess process, final PutCounter counter) {
+    public RecordWriter(final SyncProcess process, final PutCounter counter) {
         this.process = process;
         this.me = process.pid();
         this.counter = counter;
@@ -67,7 +66,7 @@ public final class RecordWriter implements Outbox.RecordSink, FrameStash.FrameSi
                     counter.completed(h, id);
                 }
             }
-            case Wire.GET_REPLY -> Bulk.write(b, data, process.getArea(id), process.getOffset(id) + offset, len);
+            case Wire.GET_REPLY -> Bulk.write(b, data, process.getDestination(id), process.getDestinationOffset(id) + offset, len);
             case Wire.BSMP -> {
                 if ((kindByte & Wire.FIRST) != 0) {
                     process.messages().begin(id, b.getInt(at + Wire.REC_TOTAL) - id);

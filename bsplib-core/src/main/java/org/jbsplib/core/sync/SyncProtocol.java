@@ -35,4 +35,11 @@ public interface SyncProtocol {
     /** Called when the program returned normally (a chance to finish pending work); may block. */
     default void onProgramEnd() {
     }
+
+    /**
+     * Releases what the protocol holds for its process, such as its barrier port. Called once, on the process's
+     * thread, when its program ended, normally or not (after {@link #onProgramEnd()} if that ran).
+     */
+    default void close() {
+    }
 }

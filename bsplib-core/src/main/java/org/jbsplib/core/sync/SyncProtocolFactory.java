@@ -1,6 +1,5 @@
 package org.jbsplib.core.sync;
 
-import org.jbsplib.core.BspProcess;
 
 /**
  * Creates a {@link SyncProtocol} per process; found with {@link java.util.ServiceLoader} by {@link #name()}
@@ -14,7 +13,7 @@ public interface SyncProtocolFactory {
     String description();
 
     /** @return the protocol of {@code process} */
-    SyncProtocol create(BspProcess process);
+    SyncProtocol create(SyncProcess process);
 
     /**
      * The heap one process's protocol keeps per other process (its arrays indexed by pid), for the memory check

@@ -1,5 +1,7 @@
 package org.jbsplib.core.sync;
 
+import org.jbsplib.core.barrier.BarrierPort;
+
 /**
  * Frame types and record layout shared by the protocols. Data travels as records, each
  * {@code [byte kind][int id][long offset][int total][int length][length bytes]} ({@link #REC_HEADER} bytes of
@@ -20,10 +22,10 @@ public final class Wire {
     public static final int END = 4;
     /** Clear-to-send of a large (rendezvous) stream. */
     public static final int GRANT = 5;
-    /** First frame type available to barrier backends (16..31). */
-    public static final int BARRIER_BASE = 16;
+    /** First frame type available to barrier backends (16..31, see {@link BarrierPort#FIRST_FRAME_TYPE}). */
+    public static final int BARRIER_BASE = BarrierPort.FIRST_FRAME_TYPE;
     /** First frame type available to other sync protocols (32..63). */
-    public static final int PROTOCOL_BASE = 32;
+    public static final int PROTOCOL_BASE = BarrierPort.FIRST_FRAME_TYPE + BarrierPort.FRAME_TYPES;
 
     public static final byte PUT = 1;
     public static final byte GET_REPLY = 2;

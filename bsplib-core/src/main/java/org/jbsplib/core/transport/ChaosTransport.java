@@ -19,7 +19,9 @@ import org.agrona.MutableDirectBuffer;
  * <p>Each endpoint draws from its own {@link SplittableRandom} seeded from {@code seed} and its pid, so the random
  * decisions are reproducible per process (the interleaving of threads is not). A {@code poll} whose limit is
  * {@link Integer#MAX_VALUE} is a drain: it delivers every held frame at once, so that a protocol checking "has a
- * process that ended sent me everything?" sees everything. Threading: as the decorated endpoints, one thread per
+ * process that ended sent me everything?" sees everything. Otherwise a poll takes frames from the decorated inbox
+ * only while fewer than {@link #MAX_HELD_FRAMES} are held, so the decorated inbox fills up behind a slow receiver
+ * and senders meet a full inbox as they would without chaos. Threading: as the decorated endpoints, one thread per
  * endpoint.
  */
 public final class ChaosTransport implements Transport {
@@ -29,6 +31,8 @@ public final class ChaosTransport implements Transport {
     public static final long LONG_DELAY_NS = 2_000_000L;
     /** Longest random slow-down of a polling process, in ns. */
     public static final long SLOWDOWN_NS = 300_000L;
+    /** Most frames an endpoint holds back; the rest stay in the decorated inbox, which may fill up. */
+    public static final int MAX_HELD_FRAMES = 64;
 
     private final Transport inner;
     private final ChaosEndpoint[] endpoints;
@@ -151,8 +155,11 @@ public final class ChaosTransport implements Transport {
         @Override
         public int poll(final FrameHandler handler, final int limit) {
             maybeSlowDown();
-            inner.poll(this, Integer.MAX_VALUE);
             final boolean drain = limit == Integer.MAX_VALUE;
+            final int take = drain ? Integer.MAX_VALUE : MAX_HELD_FRAMES - heldFrames;
+            if (take > 0) {
+                inner.poll(this, take);
+            }
             // a few frames per poll at most, so that a receiver acts between the frames of one stream
             final int most = drain ? limit : Math.min(limit, 1 + random.nextInt(4));
             int n = 0;

@@ -5,7 +5,24 @@ import org.agrona.MutableDirectBuffer;
 
 /**
  * One process's attachment to a {@link Transport}: offers frames to other processes and polls its own inbox.
- * Confined to the process's thread.
+ *
+ * <p><b>Threading.</b> An endpoint is confined to its process: one thread at a time calls its methods (the thread
+ * may change between calls only with a happens-before edge between them, e.g. a thread start or join). Only
+ * {@link #control()}'s object is meant for other threads.
+ *
+ * <p><b>Memory consistency effects.</b> Actions of the sending thread before it {@link #offer offers} a frame, or
+ * before it {@link #commit commits} a claimed one, <i>happen-before</i> the {@link FrameHandler#onFrame} call that
+ * delivers that frame in the destination's {@link #poll}: the frame's bytes, and anything the sender wrote before
+ * sending it, are visible to the handler. Frames from one sender to one destination are delivered in the order
+ * they were offered or committed (per-pair FIFO); frames from different senders have no order among themselves.
+ * A frame that was not accepted ({@code offer} returned {@code false}, {@code tryClaim} a negative index) was not
+ * sent and creates no edge.
+ *
+ * <pre>{@code
+ * if (!endpoint.offer(dst, type, buffer, 0, length)) {   // full inbox: keep polling your own meanwhile
+ *     endpoint.poll(handler, 64);
+ * }
+ * }</pre>
  */
 public interface Endpoint {
     /** Largest frame type. */

@@ -22,6 +22,14 @@ import java.util.function.IntPredicate;
  * </ul>
  * An inter-JVM transport keeps the same counters per JVM and lets a coordinator read them twice (the four-counter
  * method of termination detection), so the same detector decides there too.
+ *
+ * <p><b>Threading.</b> Each process's thread writes only its own entry ({@link #idle}, {@link #progress},
+ * {@link #sent}, {@link #post}, with {@code pid} its own); any thread may read every entry. Thread-safe.
+ *
+ * <p><b>Memory consistency effects.</b> The writes are release stores and the reads acquire loads: actions of a
+ * process's thread before it updates its entry <i>happen-before</i> actions of a reader after it reads that update.
+ * A reader sees each entry at some moment, not all entries at one moment; the detector's double reading of the
+ * epochs is what makes its conclusion safe.
  */
 public final class Quiescence {
     /** A wait without progress {@link #post posts} what it waits for after this long. */

@@ -8,6 +8,23 @@ import org.jbsplib.api.BspAbortException;
  * The control plane of one run: the first failure (all-or-none abort) and the processes that ended their
  * program. For the in-JVM transport this is shared memory; an inter-JVM transport propagates both with
  * control frames.
+ *
+ * <p><b>Threading.</b> The one object every thread of a run shares: the processes' threads, the runtime's
+ * watchdog and the transport. Every method is thread-safe and non-blocking; {@link #onWake(Runnable)} is called
+ * once by the transport, before the processes start.
+ *
+ * <p><b>Memory consistency effects.</b> Like {@link AtomicReference#compareAndSet}: actions in a thread before it
+ * records the first failure with {@link #fail} <i>happen-before</i> actions in another thread after it sees that
+ * failure through {@link #failure()} or {@link #checkFailure()}. Actions of a process's thread before
+ * {@link #markEnded(int)} happen-before actions of a thread after {@link #hasEnded(int)} returns {@code true} for
+ * that pid, or after {@link #endedCount()} counts it.
+ *
+ * <pre>{@code
+ * while (!done()) {
+ *     control.checkFailure();   // every wait loop leaves with the run's first failure
+ *     endpoint.idle();
+ * }
+ * }</pre>
  */
 public class RunControl {
     private final AtomicReference<BspAbortException> failure = new AtomicReference<>();

@@ -15,11 +15,18 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  * {@link ManyToOneRingBuffer} in off-heap memory. Frames carry the sender's pid and the frame type in the ring's
  * message type id, so a frame costs only the ring's 8-byte header. Per-pair FIFO order follows from each sender
  * writing its frames to a destination in order.
+ *
+ * <p><b>Threading.</b> Each {@link Endpoint} is confined to its process's thread; any number of threads send into
+ * one inbox at once (the ring is many-to-one), only its owner reads it. The sender commits a frame with a release
+ * store in the ring and the owner reads it with an acquire load, which gives {@link Endpoint}'s happens-before edge
+ * from sending to handling. A sender then wakes the owner's {@link WakeableIdleStrategy} if it parked; the
+ * {@link RunControl} is shared by all threads. The constructor and {@link #close()} run on the thread that owns the
+ * run, before the processes start and after they ended.
  */
 public final class ThreadsTransport implements Transport {
     private final int nprocs;
     private final RingBuffer[] inboxes;
-    private final IdleStrategy[] idlers;
+    private final WakeableIdleStrategy[] idlers;
     private final ThreadsEndpoint[] endpoints;
     private final RunControl control;
     private final int maxFrameLength;
@@ -42,14 +49,14 @@ public final class ThreadsTransport implements Transport {
     public ThreadsTransport(final int nprocs, final int ringCapacity, final int cores, final boolean virtualThreads) {
         this.nprocs = nprocs;
         this.inboxes = new RingBuffer[nprocs];
-        this.idlers = new IdleStrategy[nprocs];
+        this.idlers = new WakeableIdleStrategy[nprocs];
         this.endpoints = new ThreadsEndpoint[nprocs];
         this.control = new RunControl(nprocs);
         for (int i = 0; i < nprocs; i++) {
             final ByteBuffer bb = ByteBuffer.allocateDirect(ringCapacity + RingBufferDescriptor.TRAILER_LENGTH);
             inboxes[i] = new ManyToOneRingBuffer(new UnsafeBuffer(bb));
             final RingBuffer inbox = inboxes[i];
-            idlers[i] = new IdleStrategy(nprocs, cores, virtualThreads, () -> inbox.size() > 0);
+            idlers[i] = new WakeableIdleStrategy(nprocs, cores, virtualThreads, () -> inbox.size() > 0);
         }
         this.maxFrameLength = inboxes[0].maxMsgLength();
         for (int i = 0; i < nprocs; i++) {
@@ -57,7 +64,7 @@ public final class ThreadsTransport implements Transport {
         }
         control.quiescence().pendingFrames(pid -> inboxes[pid].size() > 0);
         control.onWake(() -> {
-            for (final IdleStrategy idler : idlers) {
+            for (final WakeableIdleStrategy idler : idlers) {
                 idler.wakeAlways();
             }
         });

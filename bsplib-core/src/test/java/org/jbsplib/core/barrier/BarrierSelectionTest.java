@@ -119,6 +119,30 @@ class BarrierSelectionTest {
     }
 
     @Test
+    void shouldCloseTheBarrierPortOfEveryProcessAtTheEndOfTheRun() {
+        // A backend reports on the run when its port closes (hw models warn about overrun releases there).
+        final int p = 3;
+        CloseCountingBarrierProvider.CLOSED.set(0);
+        BspRuntime.run(new BspConfig().procs(p).syncMode("org").barrier("closecount"), bsp -> bsp.sync());
+        assertEquals(p, CloseCountingBarrierProvider.CLOSED.get(), "barrier ports closed");
+    }
+
+    @Test
+    void shouldCloseTheBarrierPortsOfAFailedRun() {
+        final int p = 3;
+        CloseCountingBarrierProvider.CLOSED.set(0);
+        assertThrows(BspAbortException.class, () -> BspRuntime.run(new BspConfig().procs(p).syncMode("org")
+            .barrier("closecount"), bsp -> {
+                bsp.sync();
+                if (bsp.pid() == 1) {
+                    throw new IllegalStateException("pid 1 fails on purpose");
+                }
+                bsp.sync();
+            }));
+        assertEquals(p, CloseCountingBarrierProvider.CLOSED.get(), "barrier ports closed");
+    }
+
+    @Test
     void shouldFailTheRunWithAProtocolErrorOnAForgedFrame() {
         // A frame no dissemination barrier sends (round 5 with P=2) must fail the run, not be ignored.
         final BspAbortException e = assertThrows(BspAbortException.class, () -> BspRuntime.run(new BspConfig()

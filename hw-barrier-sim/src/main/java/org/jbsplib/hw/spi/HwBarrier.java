@@ -1,11 +1,9 @@
 package org.jbsplib.hw.spi;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-
 import org.agrona.DirectBuffer;
 import org.jbsplib.api.spi.Barrier;
 import org.jbsplib.api.spi.BarrierChannel;
+import org.jbsplib.api.spi.WakeFlags;
 import org.jbsplib.hw.model.BarrierModel;
 import org.jbsplib.hw.model.EpisodeReport;
 import org.jbsplib.hw.model.ReleaseClock;
@@ -32,9 +30,6 @@ import org.jbsplib.hw.model.ReleaseMode;
  */
 final class HwBarrier implements Barrier {
     static final int WAKE = 0;
-    private static final VarHandle FLAG = MethodHandles.arrayElementVarHandle(long[].class);
-    /** Longs between two processes' flags: 128 bytes. */
-    private static final int STRIDE = 16;
 
     private final BarrierChannel channel;
     private final Shared shared;
@@ -51,11 +46,11 @@ final class HwBarrier implements Barrier {
     /** What the processes of one run share: the model and the wake flags. */
     static final class Shared {
         final BarrierModel model;
-        final long[] flags;
+        final WakeFlags wake;
 
         Shared(BarrierModel model, int nprocs) {
             this.model = model;
-            this.flags = new long[(nprocs + 1) * STRIDE];
+            this.wake = new WakeFlags(nprocs);
         }
     }
 
@@ -66,7 +61,7 @@ final class HwBarrier implements Barrier {
         this.me = channel.pid();
         this.clock = new ReleaseClock(mode, m -> { }, channel.nprocs() <= channel.cores());
         this.countKind = backend;
-        this.parkAfter = channel.nprocs() <= channel.cores() ? 512 : 16;
+        this.parkAfter = WakeFlags.raiseAfter(channel);
     }
 
     @Override
@@ -92,7 +87,7 @@ final class HwBarrier implements Barrier {
         if (model.isReleased(me)) {
             leave();
         } else if (++misses == parkAfter) {
-            FLAG.setVolatile(shared.flags, me * STRIDE, 1L);
+            shared.wake.raise(me);
             flagged = true;
             if (model.isReleased(me)) {
                 leave();
@@ -104,7 +99,7 @@ final class HwBarrier implements Barrier {
     private void leave() {
         if (flagged) {
             flagged = false;
-            FLAG.setRelease(shared.flags, me * STRIDE, 0L);
+            shared.wake.lower(me);
         }
         clock.awaitRelease(model.releaseTimeNs(me));
         final EpisodeReport r = model.lastReport();
@@ -125,13 +120,7 @@ final class HwBarrier implements Barrier {
     }
 
     private void wakeFlagged() {
-        final long[] flags = shared.flags;
-        for (int q = 0; q < channel.nprocs(); q++) {
-            if (q != me && (long) FLAG.getVolatile(flags, q * STRIDE) != 0
-                && (long) FLAG.getAndSet(flags, q * STRIDE, 0L) != 0) {
-                channel.send(q, WAKE, episode);
-            }
-        }
+        shared.wake.wakeRaised(channel, WAKE, episode);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package org.jbsplib.core.barrier;
+package org.jbsplib.core.cli;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,6 +11,8 @@ import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+
+import org.jbsplib.core.barrier.BarrierGroup;
 
 /**
  * Measures barrier episodes of P threads, backends and JDK references alike, for {@code ./bsp bench barrier}

@@ -1,4 +1,4 @@
-package org.jbsplib.core.barrier;
+package org.jbsplib.core.cli;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -8,10 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.jbsplib.api.spi.BarrierProvider;
-import org.jbsplib.core.cli.Args;
-import org.jbsplib.core.cli.CliCommand;
-import org.jbsplib.core.cli.CliException;
-import org.jbsplib.core.cli.Json;
+import org.jbsplib.core.barrier.Barriers;
 
 /** {@code ./bsp backends}: lists every barrier backend found on the class path with its description. */
 public final class BackendsCommand implements CliCommand {

@@ -1,14 +1,11 @@
-package org.jbsplib.core.barrier;
+package org.jbsplib.core.cli;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-import org.jbsplib.core.cli.Args;
-import org.jbsplib.core.cli.CliCommand;
-import org.jbsplib.core.cli.CliException;
-import org.jbsplib.core.cli.Json;
+import org.jbsplib.core.barrier.Barriers;
 
 /**
  * {@code ./bsp bench barrier}: episode latency of barrier backends next to {@code CyclicBarrier}, {@code Phaser}

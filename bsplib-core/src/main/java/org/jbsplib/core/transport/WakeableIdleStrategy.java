@@ -2,15 +2,32 @@ package org.jbsplib.core.transport;
 
 import java.util.concurrent.locks.LockSupport;
 
+import org.agrona.concurrent.IdleStrategy;
+
 /**
  * Spin, then yield, then park: the waiting strategy of every process. Spinning is used only while the processes
  * fit on the cores (otherwise a spinner steals the core from the process it waits for); parking is woken by
  * the sender of the next frame ({@link #wake()}) or after {@link #MAX_PARK_NS}.
  *
  * <p>Measured on a 2-core machine (../shared/DEPENDENCIES.md): spin-then-yield is best when oversubscribed; a
- * long spin before parking is worst.
+ * long spin before parking is worst. A virtual thread never spins nor yields: it parks at once, which unmounts it
+ * from its carrier.
+ *
+ * <p>An Agrona {@link IdleStrategy}: {@link #idle(int)} with work done resets it, as Agrona's strategies do, so it
+ * can drive an Agrona duty cycle; unlike them it can be woken early ({@link #wake()}).
+ *
+ * <p>Threading: {@link #idle()}, {@link #idle(int)} and {@link #reset()} are called by the one thread driving the
+ * process (which may change between waits, e.g. a benchmark's); {@link #wake()} and {@link #wakeAlways()} by any
+ * thread.
+ *
+ * <pre>{@code
+ * while (endpoint.poll(handler, 64) == 0) {
+ *     idler.idle();          // spin, yield, then park until wake() or at most MAX_PARK_NS
+ * }
+ * idler.reset();
+ * }</pre>
  */
-public final class IdleStrategy {
+public final class WakeableIdleStrategy implements IdleStrategy {
     /** The longest park; bounds the cost of a missed wake-up. */
     public static final long MAX_PARK_NS = 1_000_000L;
 
@@ -28,7 +45,7 @@ public final class IdleStrategy {
      * @param cores       cores available
      * @param workPending tells, after announcing the park, whether work arrived meanwhile (avoids lost wake-ups)
      */
-    public IdleStrategy(final int nprocs, final int cores, final java.util.function.BooleanSupplier workPending) {
+    public WakeableIdleStrategy(final int nprocs, final int cores, final java.util.function.BooleanSupplier workPending) {
         this(nprocs, cores, false, workPending);
     }
 
@@ -39,7 +56,7 @@ public final class IdleStrategy {
      *                       its carrier from the others), it yields, then parks
      * @param workPending    tells, after announcing the park, whether work arrived meanwhile
      */
-    public IdleStrategy(final int nprocs, final int cores, final boolean virtualThreads,
+    public WakeableIdleStrategy(final int nprocs, final int cores, final boolean virtualThreads,
         final java.util.function.BooleanSupplier workPending) {
         // ~1,000 PAUSEs is 10-40 us: long enough to catch a partner on the other core, short enough not to burn
         // the time slice of a process that shares the core (a long spin before parking measured worst here).
@@ -51,13 +68,29 @@ public final class IdleStrategy {
     }
 
     /** Called after progress: the next idle starts spinning again. */
+    @Override
     public void reset() {
         spins = 0;
         yields = 0;
         parkNs = 0;
     }
 
-    /** Waits a little. */
+    /**
+     * Resets after work, else waits a little (Agrona's duty-cycle form).
+     *
+     * @param workCount the work done in the last duty cycle
+     */
+    @Override
+    public void idle(final int workCount) {
+        if (workCount > 0) {
+            reset();
+        } else {
+            idle();
+        }
+    }
+
+    /** Waits a little: the next step of spin, yield, park. */
+    @Override
     public void idle() {
         if (spins < maxSpins) {
             spins++;
@@ -77,6 +110,11 @@ public final class IdleStrategy {
                 parked = false;
             }
         }
+    }
+
+    @Override
+    public String alias() {
+        return "wakeable";
     }
 
     /** Wakes the owner if it is parked; called by senders after publishing a frame. */

@@ -1,0 +1,180 @@
+package org.jbsplib.core.sync;
+
+import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.jbsplib.core.registry.RegistrationTable;
+
+/**
+ * One received count/exchange frame of an exchange superstep (the classic sync's phase 1, the relaxed sync's
+ * count exchange), with the get requests that followed it when the protocol keeps them. A source can be at most
+ * one exchange ahead of the one this process is consuming, so protocols keep two of these per source.
+ * Confined to the owning process's thread.
+ *
+ * <p>Layout on the wire: {@code [long superstep][long put and message bytes][int puts][int messages][int gets]
+ * [int tag size][int flags][int registration operations][operations, RegistrationTable.OP_BYTES each]}; the counts
+ * are those of the sender's stream to the receiver, the rest is the same for every receiver.
+ */
+public final class ExchangeFrame {
+    static final int SSTEP = 0;
+    static final int BYTES = 8;
+    static final int PUTS = 16;
+    static final int MESSAGES = 20;
+    static final int GETS = 24;
+    static final int TAGSIZE = 28;
+    static final int FLAGS = 32;
+    static final int REGOPS = 36;
+    /** Bytes before the registration operations. */
+    public static final int HEADER = 40;
+
+    private boolean received;
+    private long sstep;
+    private long bytes;
+    private int puts;
+    private int messages;
+    private int gets;
+    private int tagSize;
+    private int flags;
+    private int regOps;
+    // created at first use: most sources send neither registration operations nor get requests
+    private ExpandableArrayBuffer regOpBytes;
+    private ExpandableArrayBuffer getRequests;
+    private int getRequestCount;
+
+    /**
+     * Writes the part of an exchange frame that is the same for every destination.
+     *
+     * @param dst      the frame's buffer, at least {@code maxFrame} bytes
+     * @param sstep    the sender's superstep
+     * @param tagSize  the sender's tag size for the next superstep
+     * @param flags    the protocol's flags
+     * @param registry the sender's registrations, whose pending operations go into the frame
+     * @param maxFrame the transport's frame size
+     * @return the frame's length
+     * @throws IllegalStateException if the pending registration operations do not fit in a frame
+     */
+    static int encodeCommon(final MutableDirectBuffer dst, final long sstep, final int tagSize, final int flags,
+        final RegistrationTable registry, final int maxFrame) {
+        final int regOps = registry.pendingCount();
+        final int length = HEADER + regOps * RegistrationTable.OP_BYTES;
+        if (length > maxFrame) {
+            throw new IllegalStateException("sync: " + regOps + " pushReg/popReg calls in one superstep exceed the "
+                + "frame size " + maxFrame + " of the transport (at most "
+                + (maxFrame - HEADER) / RegistrationTable.OP_BYTES + ")");
+        }
+        dst.putLong(SSTEP, sstep);
+        dst.putInt(TAGSIZE, tagSize);
+        dst.putInt(FLAGS, flags);
+        dst.putInt(REGOPS, regOps);
+        registry.encodePending(dst, HEADER);
+        return length;
+    }
+
+    /** Writes the counts of {@code out}, the stream to one destination, into a frame made by encodeCommon. */
+    static void encodeCounts(final MutableDirectBuffer dst, final Outbox out) {
+        dst.putLong(BYTES, out.putAndMessageBytes());
+        dst.putInt(PUTS, out.putRecords());
+        dst.putInt(MESSAGES, out.messageRecords());
+        dst.putInt(GETS, out.getRequestCount());
+    }
+
+    /** @return the superstep of the frame at {@code offset} of {@code buffer} */
+    public static long superstepOf(final DirectBuffer buffer, final int offset) {
+        return buffer.getLong(offset + SSTEP);
+    }
+
+    /** Reads the frame at {@code offset} of {@code buffer} into this one, which becomes received. */
+    public void decode(final DirectBuffer buffer, final int offset) {
+        received = true;
+        sstep = buffer.getLong(offset + SSTEP);
+        bytes = buffer.getLong(offset + BYTES);
+        puts = buffer.getInt(offset + PUTS);
+        messages = buffer.getInt(offset + MESSAGES);
+        gets = buffer.getInt(offset + GETS);
+        tagSize = buffer.getInt(offset + TAGSIZE);
+        flags = buffer.getInt(offset + FLAGS);
+        regOps = buffer.getInt(offset + REGOPS);
+        getRequestCount = 0;
+        if (regOps > 0) {
+            if (regOpBytes == null) {
+                regOpBytes = new ExpandableArrayBuffer(regOps * RegistrationTable.OP_BYTES);
+            }
+            regOpBytes.putBytes(0, buffer, offset + HEADER, regOps * RegistrationTable.OP_BYTES);
+        }
+    }
+
+    /** Keeps get requests that followed this frame, {@link Wire#GET_REQ_BYTES} each. */
+    public void addGetRequests(final DirectBuffer buffer, final int offset, final int length) {
+        if (getRequests == null) {
+            getRequests = new ExpandableArrayBuffer(Math.max(64, length));
+        }
+        getRequests.putBytes(getRequestCount * Wire.GET_REQ_BYTES, buffer, offset, length);
+        getRequestCount += length / Wire.GET_REQ_BYTES;
+    }
+
+    /** Frees the frame for the source's next exchange; its registration operations stay readable. */
+    public void consume() {
+        received = false;
+        getRequestCount = 0;
+    }
+
+    /** @return whether a frame was decoded into this one and not consumed since */
+    public boolean isReceived() {
+        return received;
+    }
+
+    /** @return the sender's superstep */
+    public long sstep() {
+        return sstep;
+    }
+
+    /** @return the bytes of the puts and messages the sender has for this process */
+    public long bytes() {
+        return bytes;
+    }
+
+    /** @return the sender's puts to this process */
+    public int puts() {
+        return puts;
+    }
+
+    /** @return the sender's messages to this process */
+    public int messages() {
+        return messages;
+    }
+
+    /** @return the sender's get requests to this process */
+    public int gets() {
+        return gets;
+    }
+
+    /** @return the sender's tag size for the next superstep */
+    public int tagSize() {
+        return tagSize;
+    }
+
+    /** @return the protocol's flags */
+    public int flags() {
+        return flags;
+    }
+
+    /** @return the sender's registration operations of the superstep */
+    public int regOps() {
+        return regOps;
+    }
+
+    /** @return the bytes of the registration operations (null if the source never sent any) */
+    public DirectBuffer regOpBytes() {
+        return regOpBytes;
+    }
+
+    /** @return the get requests kept with {@link #addGetRequests} (null if none ever came) */
+    public DirectBuffer getRequests() {
+        return getRequests;
+    }
+
+    /** @return how many get requests were kept since the frame was decoded */
+    public int getRequestCount() {
+        return getRequestCount;
+    }
+}

@@ -1,0 +1,94 @@
+package org.jbsplib.core.sync;
+
+import org.jbsplib.api.BspAbortException;
+import org.jbsplib.core.bsmp.MessageQueue;
+import org.jbsplib.core.registry.RegistrationTable;
+import org.jbsplib.core.transport.Endpoint;
+
+/**
+ * One BSP process as its sync protocol sees it: what the protocol reads of the process (its outboxes, registrations,
+ * message queue, configuration) and the few changes only a protocol makes (writing get results, ending the
+ * superstep). The runtime hands each protocol its process's view through
+ * {@link SyncProtocolFactory#create(SyncProcess)}; programs never see it.
+ *
+ * <p>Threading: confined to the process's thread, like the protocol.
+ */
+public interface SyncProcess {
+    /** @return the process's id */
+    int pid();
+
+    /** @return the processes of the run */
+    int nprocs();
+
+    /** @return the current superstep, from 0 */
+    long superstep();
+
+    /** @return the process's endpoint of the transport */
+    Endpoint endpoint();
+
+    /** @return where the protocol records its times and counts */
+    SyncRecorder stats();
+
+    /** @return streams of at most this many bytes go without flow control ({@code eagerLimitBytes}) */
+    long eagerLimitBytes();
+
+    /** @return how long a wait without progress may last before the run fails, in ns */
+    long syncTimeoutNs();
+
+    /**
+     * @param name         a sync-mode option ({@code --opt name=value})
+     * @param defaultValue the value when the run does not set it
+     * @return the option's value
+     */
+    String option(String name, String defaultValue);
+
+    /** @return the process's registrations */
+    RegistrationTable registry();
+
+    /** @return the process's BSMP queues */
+    MessageQueue messages();
+
+    /** @return the tag size in force this superstep */
+    int tagSize();
+
+    /** @return the tag size that takes effect at the end of this superstep */
+    int nextTagSize();
+
+    /**
+     * @param pid a destination
+     * @return what this process sends to {@code pid} this superstep, for reading ({@link Outbox#NONE} if nothing)
+     */
+    Outbox outbox(int pid);
+
+    /**
+     * @param pid a destination
+     * @return the outbox to {@code pid}, for adding records (get replies): created at the first call
+     */
+    Outbox outboxFor(int pid);
+
+    /**
+     * @param getId a get this process issued this superstep
+     * @return the area its result goes into
+     */
+    Object getDestination(int getId);
+
+    /**
+     * @param getId a get this process issued this superstep
+     * @return the byte offset in {@link #getDestination(int)} where its result goes
+     */
+    long getDestinationOffset(int getId);
+
+    /**
+     * Ends the superstep on the process's side, once its protocol has written everything: the next tag size takes
+     * effect, the messages received become the queue, outboxes and gets are emptied, and the superstep number
+     * increments.
+     */
+    void endSuperstep();
+
+    /**
+     * Records a failure of this process as the run's failure if it is the first.
+     *
+     * @return the exception to throw
+     */
+    BspAbortException fail(String message, Throwable cause);
+}

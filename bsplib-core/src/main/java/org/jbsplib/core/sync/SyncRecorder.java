@@ -1,0 +1,34 @@
+package org.jbsplib.core.sync;
+
+/**
+ * Where a sync protocol records its times and counts: the process's statistics, as the protocol writes them.
+ * Thread-confined to the process's thread, like the protocol.
+ */
+public interface SyncRecorder {
+    /** Records one sync's two phases (phase 1 counts as the barrier, phase 2 as communication), in ns. */
+    void recordSync(long phase1Ns, long phase2Ns);
+
+    /** Records time spent in a sync that is not split into phases, in ns. */
+    void recordSyncTotal(long ns);
+
+    /** Records time spent in commit, in ns (counted in T_sync as the paper does). */
+    void recordCommit(long ns);
+
+    /** Adds time spent waiting for other processes, in ns. */
+    void addWaitNs(long ns);
+
+    /** Adds time spent in the barrier part of a sync, in ns. */
+    void addBarrierNs(long ns);
+
+    /** Adds time spent moving data in a sync, in ns. */
+    void addCommNs(long ns);
+
+    /** Counts frames and their bytes sent. */
+    void addSent(int frames, long bytes);
+
+    /** Counts frames and their bytes received. */
+    void addReceived(int frames, long bytes);
+
+    /** Adds {@code delta} to the named counter. */
+    void count(String name, long delta);
+}
