@@ -59,7 +59,11 @@ public interface Endpoint {
     void commit(int dstPid, int index);
 
     /**
-     * Delivers up to {@code limit} frames of this endpoint's inbox to {@code handler}.
+     * Delivers up to {@code limit} frames of this endpoint's inbox to {@code handler}, in each sender's order.
+     * If fewer than {@code limit} frames were waiting, every frame committed to this inbox before the call began
+     * is delivered by it: a caller that polls with {@link Integer#MAX_VALUE} after seeing that a peer ended has
+     * seen everything that peer sent (an inbox that wraps or is split into terms may need more than one read
+     * inside this call, never more than one call).
      *
      * @return the number of frames delivered
      */

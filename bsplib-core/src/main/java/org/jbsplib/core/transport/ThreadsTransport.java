@@ -154,7 +154,12 @@ public final class ThreadsTransport implements Transport {
         @Override
         public int poll(final FrameHandler handler, final int limit) {
             this.handler = handler;
-            final int n = inboxes[pid].read(this, limit);
+            final RingBuffer inbox = inboxes[pid];
+            int n = inbox.read(this, limit);
+            if (n > 0 && n < limit) {
+                // One read stops where the ring wraps: a second one delivers what was written after the wrap.
+                n += inbox.read(this, limit - n);
+            }
             if (n > 0) {
                 quiescence.progress(pid);
             }
