@@ -200,10 +200,14 @@ public final class NicCluster {
         queue.add(atPs, EV_POST, group, member, 0);
     }
 
-    /** Closes a port now (its process died): its barrier state is dropped. */
-    public void closePort(int ep) {
+    /**
+     * Closes a port now (its process died): its barrier state is dropped, including the unexpected messages recorded
+     * for it while it was open (§3.2: they were meant for the dead process, never for the port's next owner).
+     */
+    public void closePort(final int ep) {
         open[ep] = false;
         token[ep] = -1;
+        Arrays.fill(record, ep * nodes, (ep + 1) * nodes, 0);
     }
 
     /** Opens {@code ep} at {@code atPs} with a new incarnation; earlier records for it are rejected then. */
