@@ -28,7 +28,8 @@ import org.jbsplib.hw.model.Time;
  * <p><b>Data traffic (§3).</b> Each episode, every directed link is occupied by a data worm from time 0 with
  * probability {@code congestionProbability}, for {@code congestionCycles}. A barrier worm that needs such a link either
  * preempts it ({@code preempt=1}: padding request to the next switch and virtual channel switch, {@code preemptCycles})
- * or waits until the data worm has passed.
+ * or waits until the data worm has passed. A preempted hop costs {@code preemptCycles} (padding request 6 + virtual
+ * channel switch 2) + two crossbars + the link, 12 cycles with Table 1's values, and no routing step (§4.2).
  *
  * <p>Threading: confined to one thread.
  */
@@ -51,6 +52,7 @@ public final class BsrNetwork {
     private final long halfSoftwarePs;
     private final long beforeLinkPs;
     private final long headerLinkPs;
+    private final long preemptedHeaderLinkPs;
     private final long linkBusyPs;
     private final long consumePs;
     private final long preemptPs;
@@ -113,7 +115,9 @@ public final class BsrNetwork {
         this.halfSoftwarePs = cyclePs * p.getInt(BsrParameters.SOFTWARE_CYCLES, 0, 1_000_000) / 2;
         this.beforeLinkPs = cyclePs * (p.getInt(BsrParameters.BUFFER_READ_CYCLES, 0, 1000)
             + p.getInt(BsrParameters.ROUTE_CYCLES, 0, 1000) + p.getInt(BsrParameters.ARBITRATION_CYCLES, 0, 1000));
-        this.headerLinkPs = cyclePs * (p.getInt(BsrParameters.CROSSBAR_CYCLES, 0, 1000) + link);
+        final int crossbar = p.getInt(BsrParameters.CROSSBAR_CYCLES, 0, 1000);
+        this.headerLinkPs = cyclePs * (crossbar + link);
+        this.preemptedHeaderLinkPs = cyclePs * (2L * crossbar + link);
         this.linkBusyPs = cyclePs * (long) link * flits;
         this.consumePs = cyclePs * ((long) link * (flits - 1) + p.getInt(BsrParameters.RELIABILITY_CYCLES, 0, 1000));
         this.preemptPs = cyclePs * p.getInt(BsrParameters.PREEMPT_CYCLES, 0, 1_000_000);
@@ -316,10 +320,14 @@ public final class BsrNetwork {
         final int next = topo.nextHop(s, msgDst[id]);
         final int slot = slotOf(s, next);
         long start = Math.max(t + beforeLinkPs, linkFree[s][slot]);
+        long headerPs = headerLinkPs;
         if (dataUntil[s][slot] > start) {
             if (preempt) {
+                // §4.2: the worm takes the data worm's established virtual channel, so there is no routing step:
+                // padding request and virtual channel switch (preemptCycles), then the two crossbars and the link
                 preemptions++;
-                start += preemptPs;
+                start = Math.max(t + preemptPs, linkFree[s][slot]);
+                headerPs = preemptedHeaderLinkPs;
             } else {
                 start = dataUntil[s][slot];
             }
@@ -327,7 +335,7 @@ public final class BsrNetwork {
         linkFree[s][slot] = start + linkBusyPs;
         hops++;
         flitHops += flits;
-        queue.add(start + headerLinkPs, EV_HEADER, next, id, s);
+        queue.add(start + headerPs, EV_HEADER, next, id, s);
     }
 
     /** Fig. 4: the status table of router {@code s} for a reduction message entering through input {@code slot}. */
