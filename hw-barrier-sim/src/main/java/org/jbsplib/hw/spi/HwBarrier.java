@@ -2,6 +2,7 @@ package org.jbsplib.hw.spi;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.ToLongFunction;
 
 import org.agrona.DirectBuffer;
 import org.jbsplib.api.spi.Barrier;
@@ -40,7 +41,8 @@ final class HwBarrier implements Barrier {
     private final Shared shared;
     private final BarrierModel model;
     private final ReleaseClock clock;
-    private final String countKind;
+    /** The episode's modelled count, chosen once per backend (not per episode). */
+    private final ToLongFunction<EpisodeReport> count;
     private final int me;
     private final int parkAfter;
     private long episode;
@@ -65,7 +67,7 @@ final class HwBarrier implements Barrier {
         this.model = shared.model;
         this.me = channel.pid();
         this.clock = new ReleaseClock(mode, m -> { }, channel.nprocs() <= channel.cores());
-        this.countKind = backend;
+        this.count = countOf(backend);
         this.parkAfter = channel.nprocs() <= channel.cores() ? 512 : 16;
     }
 
@@ -108,20 +110,16 @@ final class HwBarrier implements Barrier {
         }
         clock.awaitRelease(model.releaseTimeNs(me));
         final EpisodeReport r = model.lastReport();
-        final long count;
-        switch (countKind) {
-            case "papers":
-                count = r.portOperations();
-                break;
-            case "reflex":
-                count = r.flits();
-                break;
-            default:
-                count = r.messages();
-                break;
-        }
-        channel.reportEpisode(r.latencyNs(), count);
+        channel.reportEpisode(r.latencyNs(), count.applyAsLong(r));
         released = true;
+    }
+
+    private static ToLongFunction<EpisodeReport> countOf(final String backend) {
+        return switch (backend) {
+            case "papers" -> EpisodeReport::portOperations;
+            case "reflex" -> EpisodeReport::flits;
+            default -> EpisodeReport::messages;
+        };
     }
 
     private void wakeFlagged() {
