@@ -7,9 +7,15 @@ import java.util.Arrays;
  * three int arguments. Ties are broken by insertion order, so a simulation is deterministic. Grows by doubling;
  * otherwise allocation-free, and reusable across episodes after {@link #clear()}.
  *
+ * <p>Every queue adds the events it polled to a count of its thread ({@link #polledOnThisThread()}) whenever it runs
+ * empty or is cleared: once per simulation run, not per event, so that a command can report events per second of all
+ * the models it ran without threading a counter through them.
+ *
  * <p>Threading: confined to the simulating thread.
  */
 public final class EventQueue {
+    private static final ThreadLocal<long[]> POLLED = ThreadLocal.withInitial(() -> new long[1]);
+
     private long[] time;
     private long[] seq;
     private int[] kind;
@@ -19,6 +25,7 @@ public final class EventQueue {
     private int size;
     private long nextSeq;
     private long processed;
+    private long counted;
     // the event last removed by poll()
     private long curTime;
     private int curKind;
@@ -36,10 +43,25 @@ public final class EventQueue {
         c = new int[cap];
     }
 
+    /**
+     * @return the events polled on the calling thread by every queue so far, counted when a queue ran empty or was
+     * cleared
+     */
+    public static long polledOnThisThread() {
+        return POLLED.get()[0];
+    }
+
     public void clear() {
+        count();
         size = 0;
         nextSeq = 0;
         processed = 0;
+        counted = 0;
+    }
+
+    private void count() {
+        POLLED.get()[0] += processed - counted;
+        counted = processed;
     }
 
     public boolean isEmpty() {
@@ -95,6 +117,7 @@ public final class EventQueue {
         processed++;
         final int last = --size;
         if (last == 0) {
+            count();
             return;
         }
         final long t = time[last];
