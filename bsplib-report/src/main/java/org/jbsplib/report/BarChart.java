@@ -10,6 +10,7 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.data.category.DefaultCategoryDataset;
@@ -30,6 +31,7 @@ public final class BarChart {
     private final String categoryLabel;
     private final String valueLabel;
     private final DefaultCategoryDataset data = new DefaultCategoryDataset();
+    private boolean horizontal;
 
     private BarChart(final String title, final String categoryLabel, final String valueLabel) {
         this.title = title;
@@ -58,6 +60,15 @@ public final class BarChart {
         return this;
     }
 
+    /**
+     * @param horizontal whether bars run left to right, categories listed down the left side (for long names)
+     * @return this chart
+     */
+    public BarChart horizontal(final boolean horizontal) {
+        this.horizontal = horizontal;
+        return this;
+    }
+
     /** @return the number of bars */
     public int barCount() {
         return data.getRowCount() * data.getColumnCount();
@@ -75,6 +86,7 @@ public final class BarChart {
         ChartFiles.headless();
         final CategoryAxis x = new CategoryAxis(categoryLabel);
         x.setMaximumCategoryLabelLines(3);
+        x.setMaximumCategoryLabelWidthRatio(horizontal ? 0.5f : 1f);
         final BarRenderer renderer = new BarRenderer();
         renderer.setBarPainter(new StandardBarPainter());
         renderer.setShadowVisible(false);
@@ -83,6 +95,9 @@ public final class BarChart {
         final CategoryPlot plot = new CategoryPlot(data, x, new NumberAxis(valueLabel), renderer);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        if (horizontal) {
+            plot.setOrientation(PlotOrientation.HORIZONTAL);
+        }
         final JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         return ChartFiles.write(chart, dir, baseName);

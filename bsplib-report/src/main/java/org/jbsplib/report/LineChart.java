@@ -153,6 +153,12 @@ public final class LineChart {
     private JFreeChart build() {
         final ValueAxis xAxis = axis(xLabel, logX);
         final ValueAxis yAxis = axis(yLabel, logY);
+        if (!labels.isEmpty()) {
+            xAxis.setUpperMargin(0.3); // room for the labels of the rightmost points
+        }
+        if (!logX && integral()) {
+            xAxis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        }
         final XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer();
         for (int i = 0; i < lines.size(); i++) {
             final boolean line = lines.get(i);
@@ -175,6 +181,18 @@ public final class LineChart {
         final JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         return chart;
+    }
+
+    private boolean integral() {
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            for (int j = 0; j < data.getItemCount(i); j++) {
+                final double x = data.getXValue(i, j);
+                if (x != Math.rint(x)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private static ValueAxis axis(final String label, final boolean log) {
