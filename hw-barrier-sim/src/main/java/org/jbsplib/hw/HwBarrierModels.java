@@ -33,16 +33,12 @@ public final class HwBarrierModels {
 
     /** @return the parameter schema (keys, presets) of {@code backend} */
     public static ParameterSchema schema(String backend) {
-        switch (backend(backend)) {
-            case "papers":
-                return PapersParameters.schema();
-            case "reflex":
-                return ReflexParameters.schema();
-            case "bsr":
-                return BsrParameters.schema();
-            default:
-                return NicParameters.schema(backend(backend));
-        }
+        return switch (backend(backend)) {
+            case "papers" -> PapersParameters.schema();
+            case "reflex" -> ReflexParameters.schema();
+            case "bsr" -> BsrParameters.schema();
+            default -> NicParameters.schema(backend(backend));
+        };
     }
 
     /** @return the parameters a spec names */
@@ -53,16 +49,12 @@ public final class HwBarrierModels {
     /** @return a model of the spec's backend for {@code parties} processes */
     public static BarrierModel create(String spec, int parties) {
         final Parameters p = parameters(spec);
-        switch (p.backend()) {
-            case "papers":
-                return new PapersBarrierModel(p, parties);
-            case "reflex":
-                return new ReflexBarrierModel(p, parties);
-            case "bsr":
-                return new BsrBarrierModel(p, parties);
-            default:
-                return new NicBarrierModel(p, NicAlgorithm.ofBackend(p.backend()), parties);
-        }
+        return switch (p.backend()) {
+            case "papers" -> new PapersBarrierModel(p, parties);
+            case "reflex" -> new ReflexBarrierModel(p, parties);
+            case "bsr" -> new BsrBarrierModel(p, parties);
+            default -> new NicBarrierModel(p, NicAlgorithm.ofBackend(p.backend()), parties);
+        };
     }
 
     /** @return the backend part of a spec */

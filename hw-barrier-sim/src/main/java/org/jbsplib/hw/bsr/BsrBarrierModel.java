@@ -37,14 +37,11 @@ public final class BsrBarrierModel extends AbstractBarrierModel {
     public static BsrTopology topology(Parameters p) {
         final int switches = p.getInt(BsrParameters.SWITCHES, 1, 1 << 14);
         final long seed = (long) p.get(BsrParameters.SEED);
-        switch (p.getInt(BsrParameters.TOPOLOGY, 0, 1)) {
-            case 0:
-                return BsrTopology.randomIrregular(switches, p.getInt(BsrParameters.SWITCH_PORTS, 1, 64), seed);
-            default: {
-                final int side = (int) Math.ceil(Math.sqrt(switches));
-                return BsrTopology.mesh(side, side);
-            }
+        if (p.getInt(BsrParameters.TOPOLOGY, 0, 1) == 0) {
+            return BsrTopology.randomIrregular(switches, p.getInt(BsrParameters.SWITCH_PORTS, 1, 64), seed);
         }
+        final int side = (int) Math.ceil(Math.sqrt(switches));
+        return BsrTopology.mesh(side, side);
     }
 
     /** @return {@code parties} distinct switches drawn at random with {@code seed} */

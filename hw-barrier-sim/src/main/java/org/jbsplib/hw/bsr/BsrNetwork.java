@@ -257,17 +257,10 @@ public final class BsrNetwork {
             queue.poll();
             final long t = queue.time();
             switch (queue.kind()) {
-                case EV_ARRIVE:
-                    onArrive(t, queue.a());
-                    break;
-                case EV_HEADER:
-                    onHeader(t, queue.a(), queue.b(), queue.c());
-                    break;
-                case EV_CONSUMED:
-                    onConsumed(t, queue.a(), queue.b());
-                    break;
-                default:
-                    throw new IllegalStateException("bsr: unknown event kind=" + queue.kind());
+                case EV_ARRIVE -> onArrive(t, queue.a());
+                case EV_HEADER -> onHeader(t, queue.a(), queue.b(), queue.c());
+                case EV_CONSUMED -> onConsumed(t, queue.a(), queue.b());
+                default -> throw new IllegalStateException("bsr: unknown event kind=" + queue.kind());
             }
         }
         for (int m = 0; m < releasePs.length; m++) {
@@ -341,7 +334,7 @@ public final class BsrNetwork {
     /** Fig. 4: the status table of router {@code s} for a reduction message entering through input {@code slot}. */
     private void updateStatusTable(int s, int id, int slot) {
         switch (msgBnt[id]) {
-            case 0: {
+            case 0 -> {
                 childVia[s][slot] = msgSrc[id];
                 if (bsr[s]) {
                     msgBnt[id] = 2;
@@ -350,9 +343,8 @@ public final class BsrNetwork {
                     msgNewBsr[id] = s;
                     msgBnt[id] = 1;
                 }
-                break;
             }
-            case 1:
+            case 1 -> {
                 childVia[s][slot] = msgNewBsr[id];
                 if (bsr[s]) {
                     msgBnt[id] = 2;
@@ -361,9 +353,10 @@ public final class BsrNetwork {
                     bsr[s] = true;
                     msgNewBsr[id] = s;
                 }
-                break;
-            default:
-                break; // BNT 2 carries no news
+            }
+            default -> {
+                // BNT 2 carries no news
+            }
         }
     }
 
@@ -388,21 +381,18 @@ public final class BsrNetwork {
 
     private void onConsumed(long t, int s, int id) {
         switch (msgKind[id]) {
-            case REDUCE_INIT:
+            case REDUCE_INIT -> {
                 initReceived++;
                 startInitDistribution(t);
-                break;
-            case REDUCE:
-                contribute(t, s);
-                break;
-            case DISTRIBUTE:
+            }
+            case REDUCE -> contribute(t, s);
+            case DISTRIBUTE -> {
                 if (!treeBuilt) {
                     parent[s] = msgSrc[id];
                 }
                 distribute(t, s);
-                break;
-            default:
-                throw new IllegalStateException("bsr: bad message kind=" + msgKind[id]);
+            }
+            default -> throw new IllegalStateException("bsr: bad message kind=" + msgKind[id]);
         }
     }
 

@@ -130,13 +130,9 @@ public final class ParameterSchema {
             throw new IllegalArgumentException(backend + ": key=" + key + " has no value (value=" + raw
                 + "); known keys: " + docs.keySet());
         }
-        switch (raw.toLowerCase(Locale.ROOT)) {
-            case "true":
-                return 1;
-            case "false":
-                return 0;
-            default:
-                break;
+        final String word = raw.toLowerCase(Locale.ROOT);
+        if (word.equals("true") || word.equals("false")) {
+            return word.equals("true") ? 1 : 0;
         }
         final double v;
         try {

@@ -221,32 +221,15 @@ public final class NicCluster {
             queue.poll();
             final long t = queue.time();
             switch (queue.kind()) {
-                case EV_POST:
-                    onPost(t, queue.a(), queue.b());
-                    break;
-                case EV_NIC_REQ:
-                    onNicRequest(t, queue.a(), queue.b(), queue.c());
-                    break;
-                case EV_NIC_DONE:
-                    onNicDone(t, queue.a(), queue.b(), queue.c());
-                    break;
-                case EV_ARRIVE:
-                    nicRequest(t, A_RECV, queue.a(), queue.b(), queue.c());
-                    break;
-                case EV_HOST_REQ:
-                    onHostRequest(t, queue.a(), queue.b(), queue.c());
-                    break;
-                case EV_HOST_DONE:
-                    onHostDone(t, queue.a(), queue.b(), queue.c());
-                    break;
-                case EV_HOST_CONTINUE:
-                    runHost(queue.a(), t);
-                    break;
-                case EV_OPEN:
-                    onOpen(t, queue.a());
-                    break;
-                default:
-                    throw new IllegalStateException("nic: unknown event kind=" + queue.kind());
+                case EV_POST -> onPost(t, queue.a(), queue.b());
+                case EV_NIC_REQ -> onNicRequest(t, queue.a(), queue.b(), queue.c());
+                case EV_NIC_DONE -> onNicDone(t, queue.a(), queue.b(), queue.c());
+                case EV_ARRIVE -> nicRequest(t, A_RECV, queue.a(), queue.b(), queue.c());
+                case EV_HOST_REQ -> onHostRequest(t, queue.a(), queue.b(), queue.c());
+                case EV_HOST_DONE -> onHostDone(t, queue.a(), queue.b(), queue.c());
+                case EV_HOST_CONTINUE -> runHost(queue.a(), t);
+                case EV_OPEN -> onOpen(t, queue.a());
+                default -> throw new IllegalStateException("nic: unknown event kind=" + queue.kind());
             }
         }
     }
@@ -342,18 +325,11 @@ public final class NicCluster {
     }
 
     private int nodeOfAction(int action, int x, int yz) {
-        switch (action) {
-            case A_TOKEN:
-            case A_SDMA:
-            case A_NOTIFY:
-                return endpointOf(x) / ports;
-            case A_HSDMA:
-            case A_NACK:
-            case A_RETX:
-                return x / ports; // x is the sending endpoint
-            default:
-                return (yz >>> 16) / ports; // RECV/HANDLE/RDMA run at the destination
-        }
+        return switch (action) {
+            case A_TOKEN, A_SDMA, A_NOTIFY -> endpointOf(x) / ports;
+            case A_HSDMA, A_NACK, A_RETX -> x / ports; // x is the sending endpoint
+            default -> (yz >>> 16) / ports; // RECV/HANDLE/RDMA run at the destination
+        };
     }
 
     private int endpointOf(int gid) {
@@ -364,54 +340,44 @@ public final class NicCluster {
         final int y = yz >>> 16;
         final int z = yz & 0xFFFF;
         switch (action) {
-            case A_TOKEN: {
+            case A_TOKEN -> {
                 token[endpointOf(x)] = x;
                 runNic(x, t, 1);
-                break;
             }
-            case A_SDMA: {
+            case A_SDMA -> {
                 final Group g = groups.get(x >>> 16);
                 final int m = x & 0xFFFF;
                 emit(t, endpointOf(x), g.endpoints[NicPrograms.peer(g.programs[m][g.pc[m]])], PKT_BARRIER);
                 g.pc[m]++;
                 runNic(x, t, 0);
-                break;
             }
-            case A_HSDMA:
-                emit(t, x, y, PKT_BARRIER);
-                break;
-            case A_RECV:
+            case A_HSDMA -> emit(t, x, y, PKT_BARRIER);
+            case A_RECV -> {
                 // x = src endpoint, y = dst endpoint, z = packet kind << 8 | incarnation
                 if (isNicEndpoint(y) || (z >>> 8) == PKT_NACK) {
                     nicRequest(t, A_HANDLE, x, y, z);
                 } else {
                     nicRequest(t, A_RDMA, x, y, z);
                 }
-                break;
-            case A_HANDLE:
-                onHandle(t, x, y, z);
-                break;
-            case A_RDMA:
-                queue.add(t, EV_HOST_REQ, H_MESSAGE, y, x);
-                break;
-            case A_NOTIFY: {
+            }
+            case A_HANDLE -> onHandle(t, x, y, z);
+            case A_RDMA -> queue.add(t, EV_HOST_REQ, H_MESSAGE, y, x);
+            case A_NOTIFY -> {
                 queue.add(t, EV_HOST_REQ, H_COMPLETION, endpointOf(x), x);
                 final Group g = groups.get(x >>> 16);
                 g.pc[x & 0xFFFF]++;
                 runNic(x, t, 0);
-                break;
             }
-            case A_NACK:
+            case A_NACK -> {
                 // x = the endpoint rejecting (closed-then-opened), y = the original sender
                 nacks++;
                 queue.add(t + networkPs, EV_ARRIVE, x, y, PKT_NACK << 8 | z);
-                break;
-            case A_RETX:
+            }
+            case A_RETX -> {
                 retransmissions++;
                 emit(t, x, y, PKT_BARRIER);
-                break;
-            default:
-                throw new IllegalStateException("nic: unknown action=" + action);
+            }
+            default -> throw new IllegalStateException("nic: unknown action=" + action);
         }
     }
 
@@ -501,7 +467,7 @@ public final class NicCluster {
             final int op = prog[g.pc[m]];
             final int peerEp = g.endpoints[NicPrograms.peer(op)];
             switch (NicPrograms.kind(op)) {
-                case NicPrograms.SEND:
+                case NicPrograms.SEND -> {
                     if (budget > 0) {
                         budget--;
                         emit(t, ep, peerEp, PKT_BARRIER);
@@ -510,17 +476,18 @@ public final class NicCluster {
                     }
                     queue.add(t, EV_NIC_REQ, A_SDMA, gid, 0);
                     return;
-                case NicPrograms.WAIT:
+                }
+                case NicPrograms.WAIT -> {
                     if (!consumeRecord(ep, peerEp)) {
                         return;
                     }
                     g.pc[m]++;
-                    break;
-                case NicPrograms.COMPLETE:
+                }
+                case NicPrograms.COMPLETE -> {
                     queue.add(t, EV_NIC_REQ, A_NOTIFY, gid, 0);
                     return;
-                default:
-                    throw new IllegalStateException("nic: bad op=" + op);
+                }
+                default -> throw new IllegalStateException("nic: bad op=" + op);
             }
         }
         if (token[ep] == gid) {
@@ -541,25 +508,24 @@ public final class NicCluster {
             final int op = prog[g.pc[m]];
             final int peerEp = g.endpoints[NicPrograms.peer(op)];
             switch (NicPrograms.kind(op)) {
-                case NicPrograms.SEND: {
+                case NicPrograms.SEND -> {
                     final long free = hostBusy(ep, t, hostSendBusyPs);
                     queue.add(free - hostSendBusyPs + hostSendPs, EV_NIC_REQ, A_HSDMA, ep, pack(peerEp, 0));
                     g.pc[m]++;
                     queue.add(free, EV_HOST_CONTINUE, ep, 0, 0);
                     return;
                 }
-                case NicPrograms.WAIT:
+                case NicPrograms.WAIT -> {
                     if (!consumeRecord(ep, peerEp)) {
                         return;
                     }
                     g.pc[m]++;
-                    break;
-                case NicPrograms.COMPLETE:
+                }
+                case NicPrograms.COMPLETE -> {
                     // the host leaves the barrier only after it has also posted the broadcasts that follow
                     g.pc[m]++;
-                    break;
-                default:
-                    throw new IllegalStateException("nic: bad op=" + op);
+                }
+                default -> throw new IllegalStateException("nic: bad op=" + op);
             }
         }
         g.completePs[m] = Math.max(t, hostFree[ep]);

@@ -200,20 +200,14 @@ public final class PapersCluster {
             queue.poll();
             final long t = queue.time();
             switch (queue.kind()) {
-                case EV_STEP:
-                    step(queue.a(), t);
-                    break;
-                case EV_UNIT_WRITE: {
+                case EV_STEP -> step(queue.a(), t);
+                case EV_UNIT_WRITE -> {
                     final int a = queue.a();
                     final long m = (queue.b() & 0xFFFFFFFFL) | ((long) queue.c() << 32);
                     unit.write(a & 0xFF, m, (a & 0x100) != 0, (a & 0x200) != 0, (a & 0x400) != 0, false);
-                    break;
                 }
-                case EV_SAMPLE:
-                    sample(queue.a(), queue.b(), queue.c(), t);
-                    break;
-                default:
-                    throw new IllegalStateException("papers: unknown event kind=" + queue.kind());
+                case EV_SAMPLE -> sample(queue.a(), queue.b(), queue.c(), t);
+                default -> throw new IllegalStateException("papers: unknown event kind=" + queue.kind());
             }
         }
     }
@@ -226,33 +220,31 @@ public final class PapersCluster {
     private void step(int pe, long t) {
         final int s = program[pc[pe]];
         switch (s) {
-            case S_SOFTWARE:
+            case S_SOFTWARE -> {
                 pc[pe]++;
                 queue.add(t + softwarePs, EV_STEP, pe, 0, 0);
-                break;
-            case S_MASK_WRITES: {
+            }
+            case S_MASK_WRITES -> {
                 pc[pe]++;
                 // the last mask chunk travels with the strobe write
                 final int extra = mask[pe] == writtenMask[pe] ? 0 : chunks(pes, maskBitsPerWrite) - 1;
                 writtenMask[pe] = mask[pe];
                 portOperations += extra;
                 queue.add(t + extra * portPs, EV_STEP, pe, 0, 0);
-                break;
             }
-            case S_WRITE_STROBE:
+            case S_WRITE_STROBE -> {
                 strobe[pe] = opsPerBarrier == 2 ? !strobe[pe] : true;
                 write(pe, t);
-                break;
-            case S_WRITE_CLEAR:
+            }
+            case S_WRITE_CLEAR -> {
                 strobe[pe] = false;
                 write(pe, t);
-                break;
-            case S_READ_GO:
-            case S_READ_GO_CLEAR:
+            }
+            case S_READ_GO, S_READ_GO_CLEAR -> {
                 portOperations++;
                 queue.add(t + portPs - outputPs, EV_SAMPLE, pe, s, 0);
-                break;
-            case S_READ_FLAGS: {
+            }
+            case S_READ_FLAGS -> {
                 pc[pe]++;
                 int reads = chunks(pes - 1, flagBitsPerRead);
                 if (opsPerBarrier == 4) {
@@ -265,13 +257,9 @@ public final class PapersCluster {
                 } else {
                     queue.add(t, EV_STEP, pe, 0, 0);
                 }
-                break;
             }
-            case S_DONE:
-                endPs[pe] = t;
-                break;
-            default:
-                throw new IllegalStateException("papers: bad step=" + s);
+            case S_DONE -> endPs[pe] = t;
+            default -> throw new IllegalStateException("papers: bad step=" + s);
         }
     }
 

@@ -179,16 +179,16 @@ public final class ReflexRing {
             final long t = queue.time();
             final int a = queue.a();
             switch (queue.kind()) {
-                case EV_FIFO:
+                case EV_FIFO -> {
                     fifo[a]++;
                     forward(a, t);
-                    break;
-                case EV_CORE:
+                }
+                case EV_CORE -> {
                     buffered[a]++;
                     coreDeliveries++;
                     read(a, t);
-                    break;
-                case EV_CREDIT:
+                }
+                case EV_CREDIT -> {
                     if (a == 0) {
                         rootSendCredit++;
                         write(0, t);
@@ -200,15 +200,13 @@ public final class ReflexRing {
                         }
                         forward(a, t);
                     }
-                    break;
-                case EV_SWITCH_READY:
+                }
+                case EV_SWITCH_READY -> {
                     readyPending[a] = false;
                     forward(a, t);
-                    break;
-                case EV_STEP:
-                    step(a, t);
-                    break;
-                case EV_READ_DONE:
+                }
+                case EV_STEP -> step(a, t);
+                case EV_READ_DONE -> {
                     busy[a] = false;
                     buffered[a]--;
                     // the slot is free: credit to whoever feeds this buffer
@@ -223,8 +221,8 @@ public final class ReflexRing {
                     } else {
                         read(a, t);
                     }
-                    break;
-                case EV_WRITE_DONE:
+                }
+                case EV_WRITE_DONE -> {
                     busy[a] = false;
                     if (--remaining[a] == 0) {
                         pc[a] += 2;
@@ -232,9 +230,8 @@ public final class ReflexRing {
                     } else {
                         write(a, t);
                     }
-                    break;
-                default:
-                    throw new IllegalStateException("reflex: unknown event kind=" + queue.kind());
+                }
+                default -> throw new IllegalStateException("reflex: unknown event kind=" + queue.kind());
             }
         }
     }
@@ -245,24 +242,23 @@ public final class ReflexRing {
             return;
         }
         switch (prog[pc[c]]) {
-            case OP_OVERHEAD:
+            case OP_OVERHEAD -> {
                 pc[c] += 2;
                 queue.add(t + overheadPs, EV_STEP, c, 0, 0);
-                break;
-            case OP_SEND:
+            }
+            case OP_SEND -> {
                 remaining[c] = prog[pc[c] + 1];
                 write(c, t);
-                break;
-            case OP_RECV:
+            }
+            case OP_RECV -> {
                 remaining[c] = prog[pc[c] + 1];
                 read(c, t);
-                break;
-            case OP_RELEASE:
+            }
+            case OP_RELEASE -> {
                 releasePs[c] = t;
                 pc[c] += 2;
-                break;
-            default:
-                throw new IllegalStateException("reflex: bad op=" + prog[pc[c]]);
+            }
+            default -> throw new IllegalStateException("reflex: bad op=" + prog[pc[c]]);
         }
     }
 
