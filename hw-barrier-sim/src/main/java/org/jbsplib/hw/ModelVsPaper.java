@@ -287,7 +287,7 @@ public final class ModelVsPaper {
         return sb.toString();
     }
 
-    private static double papersUs(int pes, int exchanges, boolean withData) {
+    private static double papersUs(final int pes, final int exchanges, final boolean withData) {
         final PapersCluster c = new PapersCluster(PapersParameters.schema().parse("papers/papers0"), pes);
         final long[] start = new long[pes];
         final boolean[] data = new boolean[pes];
@@ -316,7 +316,7 @@ public final class ModelVsPaper {
         return end / 1e6;
     }
 
-    private static double nicUs(String spec, int nodes) {
+    private static double nicUs(final String spec, final int nodes) {
         final Parameters p = HwBarrierModels.parameters(spec);
         final NicAlgorithm alg = NicAlgorithm.ofBackend(p.backend());
         return NicBarrierModel.simultaneousLatencyNs(p, alg, nodes, NicBarrierModel.bestFanOut(p, alg, nodes, 1))

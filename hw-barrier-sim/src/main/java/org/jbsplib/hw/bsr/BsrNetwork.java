@@ -92,7 +92,7 @@ public final class BsrNetwork {
      * @param memberSwitch the switch of each member (distinct)
      * @param centerMember the member whose switch is the center
      */
-    public BsrNetwork(BsrTopology topo, int[] memberSwitch, int centerMember, Parameters p) {
+    public BsrNetwork(final BsrTopology topo, final int[] memberSwitch, final int centerMember, final Parameters p) {
         this.topo = topo;
         this.memberSwitch = memberSwitch.clone();
         this.memberAt = new int[topo.switches()];
@@ -155,7 +155,7 @@ public final class BsrNetwork {
     }
 
     /** Per-hop latency {@code T_b} of Theorem 2 in cycles: header through one router and link, tail, handling. */
-    public static int perHopCycles(Parameters p) {
+    public static int perHopCycles(final Parameters p) {
         return p.getInt(BsrParameters.BUFFER_READ_CYCLES, 0, 1000) + p.getInt(BsrParameters.ROUTE_CYCLES, 0, 1000)
             + p.getInt(BsrParameters.ARBITRATION_CYCLES, 0, 1000) + p.getInt(BsrParameters.CROSSBAR_CYCLES, 0, 1000)
             + p.getInt(BsrParameters.LINK_CYCLES, 0, 1000) * p.getInt(BsrParameters.BARRIER_FLITS, 1, 64)
@@ -171,17 +171,17 @@ public final class BsrNetwork {
     }
 
     /** @return whether switch {@code s} is a node of the BSR tree (a member or a branch node) */
-    public boolean isBsrNode(int s) {
+    public boolean isBsrNode(final int s) {
         return bsr[s];
     }
 
     /** @return the BSR children of switch {@code s} (empty before the tree is built or for non-BSR switches) */
-    public int[] bsrChildren(int s) {
+    public int[] bsrChildren(final int s) {
         return children == null || children[s] == null ? new int[0] : children[s].clone();
     }
 
     /** @return the BSR parent of {@code s}, -1 for the center or a non-BSR switch */
-    public int bsrParent(int s) {
+    public int bsrParent(final int s) {
         return parent[s];
     }
 
@@ -206,7 +206,7 @@ public final class BsrNetwork {
         return max;
     }
 
-    public long releasePs(int member) {
+    public long releasePs(final int member) {
         return releasePs[member];
     }
 
@@ -227,7 +227,7 @@ public final class BsrNetwork {
     }
 
     /** Runs one episode; member {@code m} arrives at {@code arrivalPs[m]}. */
-    public void runEpisode(long episode, long[] arrivalPs) {
+    public void runEpisode(final long episode, final long[] arrivalPs) {
         queue.clear();
         messages = 0;
         hops = 0;
@@ -272,7 +272,7 @@ public final class BsrNetwork {
         treeBuilt = true;
     }
 
-    private void onArrive(long t, int m) {
+    private void onArrive(final long t, final int m) {
         final int s = memberSwitch[m];
         if (treeBuilt) {
             contribute(t, s);
@@ -284,7 +284,7 @@ public final class BsrNetwork {
         }
     }
 
-    private void send(long t, int kind, int from, int to) {
+    private void send(final long t, final int kind, final int from, final int to) {
         if (messages == msgKind.length) {
             final int cap = messages * 2;
             msgKind = Arrays.copyOf(msgKind, cap);
@@ -302,7 +302,7 @@ public final class BsrNetwork {
         queue.add(t, EV_HEADER, from, id, -1);
     }
 
-    private void onHeader(long t, int s, int id, int prev) {
+    private void onHeader(final long t, final int s, final int id, final int prev) {
         if (prev >= 0 && msgKind[id] == REDUCE_INIT) {
             updateStatusTable(s, id, slotOf(s, prev));
         }
@@ -332,7 +332,7 @@ public final class BsrNetwork {
     }
 
     /** Fig. 4: the status table of router {@code s} for a reduction message entering through input {@code slot}. */
-    private void updateStatusTable(int s, int id, int slot) {
+    private void updateStatusTable(final int s, final int id, final int slot) {
         switch (msgBnt[id]) {
             case 0 -> {
                 childVia[s][slot] = msgSrc[id];
@@ -360,7 +360,7 @@ public final class BsrNetwork {
         }
     }
 
-    private boolean hasChildOnOtherChannel(int s, int slot) {
+    private boolean hasChildOnOtherChannel(final int s, final int slot) {
         for (int i = 0; i < childVia[s].length; i++) {
             if (i != slot && childVia[s][i] >= 0) {
                 return true;
@@ -369,7 +369,7 @@ public final class BsrNetwork {
         return false;
     }
 
-    private int slotOf(int s, int neighbor) {
+    private int slotOf(final int s, final int neighbor) {
         final int[] around = nb[s];
         for (int i = 0; i < around.length; i++) {
             if (around[i] == neighbor) {
@@ -379,7 +379,7 @@ public final class BsrNetwork {
         throw new IllegalStateException("bsr: switch " + neighbor + " is not a neighbour of " + s);
     }
 
-    private void onConsumed(long t, int s, int id) {
+    private void onConsumed(final long t, final int s, final int id) {
         switch (msgKind[id]) {
             case REDUCE_INIT -> {
                 initReceived++;
@@ -396,7 +396,7 @@ public final class BsrNetwork {
         }
     }
 
-    private void startInitDistribution(long t) {
+    private void startInitDistribution(final long t) {
         if (distributionStarted || !centerArrived || initReceived < memberSwitch.length - 1) {
             return;
         }
@@ -411,7 +411,7 @@ public final class BsrNetwork {
         distribute(t, center);
     }
 
-    private void contribute(long t, int s) {
+    private void contribute(final long t, final int s) {
         if (--pending[s] > 0) {
             return;
         }
@@ -422,7 +422,7 @@ public final class BsrNetwork {
         }
     }
 
-    private void distribute(long t, int s) {
+    private void distribute(final long t, final int s) {
         final int m = memberAt[s];
         if (m >= 0) {
             releasePs[m] = t + halfSoftwarePs;

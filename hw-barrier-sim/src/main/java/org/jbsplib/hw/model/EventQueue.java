@@ -33,7 +33,7 @@ public final class EventQueue {
     private int curB;
     private int curC;
 
-    public EventQueue(int initialCapacity) {
+    public EventQueue(final int initialCapacity) {
         final int cap = Math.max(4, initialCapacity);
         time = new long[cap];
         seq = new long[cap];
@@ -73,7 +73,7 @@ public final class EventQueue {
         return processed;
     }
 
-    public void add(long timePs, int eventKind, int argA, int argB, int argC) {
+    public void add(final long timePs, final int eventKind, final int argA, final int argB, final int argC) {
         if (size == time.length) {
             final int cap = size * 2;
             time = Arrays.copyOf(time, cap);
@@ -163,15 +163,15 @@ public final class EventQueue {
         return curC;
     }
 
-    private static boolean less(long t1, long s1, long t2, long s2) {
+    private static boolean less(final long t1, final long s1, final long t2, final long s2) {
         return t1 < t2 || (t1 == t2 && s1 < s2);
     }
 
-    private void move(int from, int to) {
+    private void move(final int from, final int to) {
         set(to, time[from], seq[from], kind[from], a[from], b[from], c[from]);
     }
 
-    private void set(int i, long t, long s, int k, int xa, int xb, int xc) {
+    private void set(final int i, final long t, final long s, final int k, final int xa, final int xb, final int xc) {
         time[i] = t;
         seq[i] = s;
         kind[i] = k;

@@ -13,7 +13,7 @@ public enum ReleaseMode {
     ACCOUNT;
 
     /** @return the mode named {@code emulate} or {@code account} (case-insensitive) */
-    public static ReleaseMode parse(String name) {
+    public static ReleaseMode parse(final String name) {
         if (name != null) {
             final ReleaseMode mode = switch (name.trim().toLowerCase(Locale.ROOT)) {
                 case "emulate" -> EMULATE;

@@ -86,7 +86,7 @@ public final class NicCluster {
         final int[] pc;
         final long[] completePs;
 
-        Group(NicAlgorithm algorithm, int[] endpoints, int fanOut) {
+        Group(final NicAlgorithm algorithm, final int[] endpoints, final int fanOut) {
             this.algorithm = algorithm;
             this.endpoints = endpoints;
             final int n = endpoints.length;
@@ -103,7 +103,7 @@ public final class NicCluster {
     }
 
     /** Builds a cluster from {@link NicParameters} values. */
-    public NicCluster(Parameters p, int nodes, int portsPerNic) {
+    public NicCluster(final Parameters p, final int nodes, final int portsPerNic) {
         this(p.get(NicParameters.HOST_SEND_NS), p.get(NicParameters.HOST_SEND_BUSY_NS),
             p.get(NicParameters.HOST_RECV_NS), p.get(NicParameters.HOST_RECV_BUSY_NS),
             p.get(NicParameters.NIC_ACTION_NS), p.get(NicParameters.NETWORK_NS), nodes, portsPerNic);
@@ -118,8 +118,9 @@ public final class NicCluster {
      * @param hostRecvBusyNs the part of it the host CPU is busy (the rest is polling delay); at most
      *                       {@code hostRecvNs}
      */
-    public NicCluster(double hostSendNs, double hostSendBusyNs, double hostRecvNs, double hostRecvBusyNs,
-        double nicActionNs, double networkNs, int nodes, int portsPerNic) {
+    public NicCluster(final double hostSendNs, final double hostSendBusyNs, final double hostRecvNs,
+        final double hostRecvBusyNs,
+        final double nicActionNs, final double networkNs, final int nodes, final int portsPerNic) {
         if (hostRecvBusyNs > hostRecvNs) {
             throw new IllegalArgumentException("nic: hostRecvBusyNs=" + hostRecvBusyNs + " exceeds hostRecvNs="
                 + hostRecvNs);
@@ -157,7 +158,7 @@ public final class NicCluster {
     }
 
     /** @return the endpoint id of {@code port} on {@code node} */
-    public int endpoint(int node, int port) {
+    public int endpoint(final int node, final int port) {
         if (node < 0 || node >= nodes || port < 0 || port >= ports) {
             throw new IllegalArgumentException("nic: node=" + node + ", port=" + port + " outside " + nodes
                 + " nodes x " + ports + " ports");
@@ -171,7 +172,7 @@ public final class NicCluster {
      * @param fanOut GB tree fan-out (ignored by PE), >= 1
      * @return the group id
      */
-    public int addGroup(NicAlgorithm algorithm, int[] members, int fanOut) {
+    public int addGroup(final NicAlgorithm algorithm, final int[] members, final int fanOut) {
         if (members.length < 1 || members.length > 0xFFFF) {
             throw new IllegalArgumentException("nic: group size=" + members.length + " must be in [1, 65535]");
         }
@@ -190,7 +191,7 @@ public final class NicCluster {
     }
 
     /** Process {@code member} of {@code group} enters the barrier at {@code atPs}. */
-    public void post(int group, int member, long atPs) {
+    public void post(final int group, final int member, final long atPs) {
         final Group g = groups.get(group);
         if (member < 0 || member >= g.endpoints.length) {
             throw new IllegalArgumentException("nic: member=" + member + " outside group " + group);
@@ -211,7 +212,7 @@ public final class NicCluster {
     }
 
     /** Opens {@code ep} at {@code atPs} with a new incarnation; earlier records for it are rejected then. */
-    public void openPortAt(int ep, long atPs) {
+    public void openPortAt(final int ep, final long atPs) {
         queue.add(atPs, EV_OPEN, ep, 0, 0);
     }
 
@@ -235,7 +236,7 @@ public final class NicCluster {
     }
 
     /** @return when the member's host saw the barrier complete, or -1 if it has not */
-    public long completionPs(int group, int member) {
+    public long completionPs(final int group, final int member) {
         return groups.get(group).completePs[member];
     }
 
@@ -278,11 +279,11 @@ public final class NicCluster {
 
     // ---------------------------------------------------------------- implementation
 
-    private int gid(int group, int member) {
+    private int gid(final int group, final int member) {
         return group << 16 | member;
     }
 
-    private void onPost(long t, int group, int member) {
+    private void onPost(final long t, final int group, final int member) {
         final Group g = groups.get(group);
         final int ep = g.endpoints[member];
         if (!open[ep]) {
@@ -301,22 +302,22 @@ public final class NicCluster {
         }
     }
 
-    private long hostBusy(int ep, long t, long cost) {
+    private long hostBusy(final int ep, final long t, final long cost) {
         final long start = Math.max(t, hostFree[ep]);
         hostFree[ep] = start + cost;
         return hostFree[ep];
     }
 
-    private void nicRequest(long t, int action, int x, int y, int z) {
+    private void nicRequest(final long t, final int action, final int x, final int y, final int z) {
         // the ARRIVE event carries (src, dst, info); others carry their own arguments
         queue.add(t, EV_NIC_REQ, action, x, pack(y, z));
     }
 
-    private static int pack(int y, int z) {
+    private static int pack(final int y, final int z) {
         return y << 16 | (z & 0xFFFF);
     }
 
-    private void onNicRequest(long t, int action, int x, int yz) {
+    private void onNicRequest(final long t, final int action, final int x, final int yz) {
         final int node = nodeOfAction(action, x, yz);
         final long start = Math.max(t, nicFree[node]);
         nicFree[node] = start + nicActionPs;
@@ -324,7 +325,7 @@ public final class NicCluster {
         queue.add(nicFree[node], EV_NIC_DONE, action, x, yz);
     }
 
-    private int nodeOfAction(int action, int x, int yz) {
+    private int nodeOfAction(final int action, final int x, final int yz) {
         return switch (action) {
             case A_TOKEN, A_SDMA, A_NOTIFY -> endpointOf(x) / ports;
             case A_HSDMA, A_NACK, A_RETX -> x / ports; // x is the sending endpoint
@@ -332,11 +333,11 @@ public final class NicCluster {
         };
     }
 
-    private int endpointOf(int gid) {
+    private int endpointOf(final int gid) {
         return groups.get(gid >>> 16).endpoints[gid & 0xFFFF];
     }
 
-    private void onNicDone(long t, int action, int x, int yz) {
+    private void onNicDone(final long t, final int action, final int x, final int yz) {
         final int y = yz >>> 16;
         final int z = yz & 0xFFFF;
         switch (action) {
@@ -381,7 +382,7 @@ public final class NicCluster {
         }
     }
 
-    private boolean isNicEndpoint(int ep) {
+    private boolean isNicEndpoint(final int ep) {
         final int gid = token[ep];
         if (gid >= 0) {
             return groups.get(gid >>> 16).algorithm.onNic();
@@ -396,12 +397,12 @@ public final class NicCluster {
         return true;
     }
 
-    private void emit(long t, int src, int dst, int kind) {
+    private void emit(final long t, final int src, final int dst, final int kind) {
         messages++;
         queue.add(t + networkPs, EV_ARRIVE, src, dst, kind << 8 | (incarnation[src] & 0xFF));
     }
 
-    private void onHandle(long t, int src, int dst, int info) {
+    private void onHandle(final long t, final int src, final int dst, final int info) {
         final int kind = info >>> 8;
         final int inc = info & 0xFF;
         if (kind == PKT_NACK) {
@@ -421,7 +422,7 @@ public final class NicCluster {
         deliver(t, dst, src, slot, bit, true);
     }
 
-    private void deliver(long t, int dst, int src, int slot, int bit, boolean nic) {
+    private void deliver(final long t, final int dst, final int src, final int slot, final int bit, final boolean nic) {
         final int gid = token[dst];
         if (gid >= 0) {
             final Group g = groups.get(gid >>> 16);
@@ -446,7 +447,7 @@ public final class NicCluster {
         record[slot] |= bit;
     }
 
-    private boolean consumeRecord(int dst, int src) {
+    private boolean consumeRecord(final int dst, final int src) {
         final int slot = dst * nodes + src / ports;
         final int bit = 1 << (src % ports);
         if ((record[slot] & bit) != 0) {
@@ -457,7 +458,7 @@ public final class NicCluster {
     }
 
     /** Advances a NIC-run program; {@code prepBudget} packets may be prepared within the current action. */
-    private void runNic(int gid, long t, int prepBudget) {
+    private void runNic(final int gid, final long t, final int prepBudget) {
         final int ep = endpointOf(gid);
         final Group g = groups.get(gid >>> 16);
         final int m = gid & 0xFFFF;
@@ -496,7 +497,7 @@ public final class NicCluster {
     }
 
     /** Advances a host-run program. */
-    private void runHost(int ep, long t) {
+    private void runHost(final int ep, final long t) {
         final int gid = token[ep];
         if (gid < 0) {
             return;
@@ -532,13 +533,13 @@ public final class NicCluster {
         token[ep] = -1;
     }
 
-    private void onHostRequest(long t, int job, int ep, int arg) {
+    private void onHostRequest(final long t, final int job, final int ep, final int arg) {
         // polling delay first (overlaps other host work), then the CPU processes the message
         final long free = hostBusy(ep, t + hostRecvPs - hostRecvBusyPs, hostRecvBusyPs);
         queue.add(free, EV_HOST_DONE, job, ep, arg);
     }
 
-    private void onHostDone(long t, int job, int ep, int arg) {
+    private void onHostDone(final long t, final int job, final int ep, final int arg) {
         if (job == H_COMPLETION) {
             final Group g = groups.get(arg >>> 16);
             g.completePs[arg & 0xFFFF] = t;
@@ -548,7 +549,7 @@ public final class NicCluster {
         }
     }
 
-    private void onOpen(long t, int ep) {
+    private void onOpen(final long t, final int ep) {
         open[ep] = true;
         incarnation[ep]++;
         for (int srcNode = 0; srcNode < nodes; srcNode++) {

@@ -68,7 +68,7 @@ public final class ReflexRing {
     private long flitHops;
     private long coreDeliveries;
 
-    public ReflexRing(Parameters p, int cores) {
+    public ReflexRing(final Parameters p, final int cores) {
         if (cores < 1) {
             throw new IllegalArgumentException("reflex: cores=" + cores + " must be >= 1");
         }
@@ -112,7 +112,7 @@ public final class ReflexRing {
     }
 
     /** Runs one episode; core {@code c} enters Notify at {@code arrivalPs[c]} and Wait right after. */
-    public void runEpisode(long[] arrivalPs) {
+    public void runEpisode(final long[] arrivalPs) {
         queue.clear();
         flitHops = 0;
         coreDeliveries = 0;
@@ -144,7 +144,7 @@ public final class ReflexRing {
         }
     }
 
-    public long releasePs(int core) {
+    public long releasePs(final int core) {
         return releasePs[core];
     }
 
@@ -158,16 +158,16 @@ public final class ReflexRing {
     }
 
     /** @return flits waiting in core {@code c}'s input buffer */
-    public int buffered(int c) {
+    public int buffered(final int c) {
         return buffered[c];
     }
 
     /** @return whether switch {@code s} (1..cores-1) is off: its core's buffer is full as far as it knows */
-    public boolean switchOff(int s) {
+    public boolean switchOff(final int s) {
         return coreCredit[s] == 0;
     }
 
-    private void checkQuiet(String phase) {
+    private void checkQuiet(final String phase) {
         if (!queue.isEmpty()) {
             throw new IllegalStateException("reflex: events left after " + phase);
         }
@@ -236,7 +236,7 @@ public final class ReflexRing {
         }
     }
 
-    private void step(int c, long t) {
+    private void step(final int c, final long t) {
         final int[] prog = program[c];
         if (pc[c] >= prog.length) {
             return;
@@ -262,12 +262,12 @@ public final class ReflexRing {
         }
     }
 
-    private boolean inOp(int c, int op) {
+    private boolean inOp(final int c, final int op) {
         return pc[c] < program[c].length && program[c][pc[c]] == op && remaining[c] > 0;
     }
 
     /** The root writes its next flit into switch 1 (or, alone, into its own input) when it has a credit. */
-    private void write(int c, long t) {
+    private void write(final int c, final long t) {
         if (busy[c] || !inOp(c, OP_SEND) || rootSendCredit == 0) {
             return;
         }
@@ -279,7 +279,7 @@ public final class ReflexRing {
         queue.add(out, EV_WRITE_DONE, c, 0, 0);
     }
 
-    private void read(int c, long t) {
+    private void read(final int c, final long t) {
         if (busy[c] || !inOp(c, OP_RECV) || buffered[c] == 0) {
             return;
         }
@@ -287,7 +287,7 @@ public final class ReflexRing {
         queue.add(t + gapPs, EV_READ_DONE, c, 0, 0);
     }
 
-    private void forward(int s, long t) {
+    private void forward(final int s, final long t) {
         if (fifo[s] == 0 || coreCredit[s] == 0 || nextCredit[s] == 0) {
             return;
         }
