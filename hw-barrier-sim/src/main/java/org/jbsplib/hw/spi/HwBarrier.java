@@ -55,13 +55,13 @@ final class HwBarrier implements Barrier {
         final BarrierModel model;
         final long[] flags;
 
-        Shared(BarrierModel model, int nprocs) {
+        Shared(final BarrierModel model, final int nprocs) {
             this.model = model;
             this.flags = new long[(nprocs + 1) * STRIDE];
         }
     }
 
-    HwBarrier(BarrierChannel channel, Shared shared, ReleaseMode mode, String backend) {
+    HwBarrier(final BarrierChannel channel, final Shared shared, final ReleaseMode mode, final String backend) {
         this.channel = channel;
         this.shared = shared;
         this.model = shared.model;
@@ -133,7 +133,8 @@ final class HwBarrier implements Barrier {
     }
 
     @Override
-    public void onFrame(int srcPid, int type, DirectBuffer buffer, int offset, int length) {
+    public void onFrame(final int srcPid, final int type, final DirectBuffer buffer, final int offset,
+        final int length) {
         if (type != WAKE) {
             throw new IllegalStateException("barrier=" + model.name() + ": pid " + me + " got frame type=" + type
                 + " from pid " + srcPid + "; hardware models send only WAKE frames");
