@@ -26,7 +26,8 @@ import org.jbsplib.core.cli.Json;
  * <p>Every run prints the number of model events it processed and events per second (one core).
  */
 public final class SimCommand implements CliCommand {
-    private static final List<Simulation> SIMULATIONS = List.of(new PaperTableSimulation(), new NicSimulation());
+    private static final List<Simulation> SIMULATIONS = List.of(new PaperTableSimulation(), new NicSimulation(),
+        new ReflexSimulation());
     private static final Set<String> COMMON = Set.of("--json", "--out");
 
     @Override

@@ -103,6 +103,21 @@ class SimCommandTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void shouldWriteTheReflexScalingWithTheTextsPerHopCost() throws Exception {
+        final String out = run("reflex", "--cores", "16,32,64", "--network", "tile64", "--arrival", "jittered",
+            "--episodes", "3", "--out", dir.toString());
+        assertTrue(out.contains("per added core"), out);
+        assertFiles(dir, "reflex.json", "reflex-latency-tile64-jittered.png", "reflex-latency-tile64-jittered.svg");
+        final Map<String, Object> net = (Map<String, Object>) ((List<Object>) json(dir.resolve("reflex.json"))
+            .get("networks")).get(0);
+        // the text: one hop of one cycle (1-2 ns) per signal; notify and release each cross the added switch
+        final double perCore = ((Number) net.get("per_added_core_ns")).doubleValue();
+        assertTrue(perCore >= 2 && perCore <= 4, "per added core " + perCore + " ns");
+        assertTrue(references(json(dir.resolve("reflex.json"))).isEmpty(), "the text states no latency value");
+    }
+
+    @Test
     void shouldNameTheBadArgument() {
         final CliException unknown = assertThrows(CliException.class, () -> run("fig99"));
         assertTrue(unknown.getMessage().contains("subcommand=fig99"), unknown.getMessage());
