@@ -191,6 +191,13 @@ public final class ModelVsPaper {
         return rows;
     }
 
+    /** @return the PAPERS rows only (Table 6.1), computed now */
+    public static List<Row> papersRows() {
+        final List<Row> rows = new ArrayList<>();
+        papersRows(rows);
+        return rows;
+    }
+
     private static void papersRows(final List<Row> rows) {
         // PAPERS, Table 6.1 (P = 4, 800,000 port operations/s)
         rows.add(new Row("papers/papers0", "Table 6.1 dynamic barrier, 4 PEs", 11.2, papersUs(4, 1, false), "µs",

@@ -27,7 +27,7 @@ import org.jbsplib.core.cli.Json;
  */
 public final class SimCommand implements CliCommand {
     private static final List<Simulation> SIMULATIONS = List.of(new PaperTableSimulation(), new NicSimulation(),
-        new ReflexSimulation());
+        new ReflexSimulation(), new PapersSimulation());
     private static final Set<String> COMMON = Set.of("--json", "--out");
 
     @Override

@@ -118,6 +118,22 @@ class SimCommandTest {
     }
 
     @Test
+    void shouldWriteThePapersTableAndPortOperations() throws Exception {
+        final String out = run("papers", "--pes", "2..8", "--out", dir.toString());
+        assertTrue(out.contains("not modelled") && out.contains("(model's multiplexing)"), out);
+        assertFiles(dir, "papers.json", "papers-table-6-1.png", "papers-latency.svg", "papers-port-operations.png");
+        final Map<String, Object> json = json(dir.resolve("papers.json"));
+        assertEquals(0.0, ((Number) reference(json, "Table 6.1 dynamic barrier, 4 PEs").get("deviation"))
+            .doubleValue(), 0.01, "fitted");
+        assertTrue(Math.abs(((Number) reference(json, "Table 6.1 multiple broadcast (1 byte), 4 PEs")
+            .get("deviation")).doubleValue()) <= 0.15);
+        assertEquals(0.0, ((Number) reference(json, "port operations per PE, 5-operation barrier, 4 PEs")
+            .get("deviation")).doubleValue(), 1e-9);
+        assertEquals(0.0, ((Number) reference(json, "port operations per PE, 2-operation barrier, 4 PEs")
+            .get("deviation")).doubleValue(), 1e-9);
+    }
+
+    @Test
     void shouldNameTheBadArgument() {
         final CliException unknown = assertThrows(CliException.class, () -> run("fig99"));
         assertTrue(unknown.getMessage().contains("subcommand=fig99"), unknown.getMessage());
@@ -132,7 +148,7 @@ class SimCommandTest {
     @Test
     void shouldDescribeEverySubcommandInItsHelp() {
         final String help = new SimCommand().help();
-        for (final String s : List.of("paper-table", "nic", "--nodes", "--card", "--algorithm", "--fanout", "--out",
+        for (final String s : List.of("paper-table", "nic", "reflex", "papers", "--pes", "--cores", "--nodes", "--card", "--algorithm", "--fanout", "--out",
             "--json")) {
             assertTrue(help.contains(s), s);
         }
