@@ -17,11 +17,12 @@ import org.jbsplib.hw.papers.PapersParameters;
 import org.jbsplib.hw.reflex.ReflexParameters;
 
 /**
- * Prints the table of modelled versus published figures (markdown). Every modelled number comes out of the models'
- * state machines with simultaneous arrivals; "fitted" rows were used to set a parameter, "predicted" rows were not.
+ * The table of modelled versus published figures (markdown). Every modelled number comes out of the models'
+ * state machines with simultaneous arrivals; each row names its {@link Basis}: fitted rows set a parameter, predicted
+ * rows did not, and rows whose reference is the model's own value say so.
  *
  * <pre>{@code
- * java -cp hw-barrier-sim/target/classes org.jbsplib.hw.ModelVsPaper
+ * ./bsp sim paper-table --out sim-out
  * }</pre>
  */
 public final class ModelVsPaper {
