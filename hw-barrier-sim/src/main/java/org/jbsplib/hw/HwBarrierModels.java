@@ -32,41 +32,33 @@ public final class HwBarrierModels {
     }
 
     /** @return the parameter schema (keys, presets) of {@code backend} */
-    public static ParameterSchema schema(String backend) {
-        switch (backend(backend)) {
-            case "papers":
-                return PapersParameters.schema();
-            case "reflex":
-                return ReflexParameters.schema();
-            case "bsr":
-                return BsrParameters.schema();
-            default:
-                return NicParameters.schema(backend(backend));
-        }
+    public static ParameterSchema schema(final String backend) {
+        return switch (backend(backend)) {
+            case "papers" -> PapersParameters.schema();
+            case "reflex" -> ReflexParameters.schema();
+            case "bsr" -> BsrParameters.schema();
+            default -> NicParameters.schema(backend(backend));
+        };
     }
 
     /** @return the parameters a spec names */
-    public static Parameters parameters(String spec) {
+    public static Parameters parameters(final String spec) {
         return schema(backendOf(spec)).parse(spec);
     }
 
     /** @return a model of the spec's backend for {@code parties} processes */
-    public static BarrierModel create(String spec, int parties) {
+    public static BarrierModel create(final String spec, final int parties) {
         final Parameters p = parameters(spec);
-        switch (p.backend()) {
-            case "papers":
-                return new PapersBarrierModel(p, parties);
-            case "reflex":
-                return new ReflexBarrierModel(p, parties);
-            case "bsr":
-                return new BsrBarrierModel(p, parties);
-            default:
-                return new NicBarrierModel(p, NicAlgorithm.ofBackend(p.backend()), parties);
-        }
+        return switch (p.backend()) {
+            case "papers" -> new PapersBarrierModel(p, parties);
+            case "reflex" -> new ReflexBarrierModel(p, parties);
+            case "bsr" -> new BsrBarrierModel(p, parties);
+            default -> new NicBarrierModel(p, NicAlgorithm.ofBackend(p.backend()), parties);
+        };
     }
 
     /** @return the backend part of a spec */
-    public static String backendOf(String spec) {
+    public static String backendOf(final String spec) {
         if (spec == null || spec.isBlank()) {
             throw new IllegalArgumentException("hw barrier: spec=" + spec + " is empty; known backends: " + BACKENDS);
         }
@@ -82,7 +74,7 @@ public final class HwBarrierModels {
         return backend(head);
     }
 
-    private static String backend(String name) {
+    private static String backend(final String name) {
         final String b = name.trim().toLowerCase(Locale.ROOT);
         if (!BACKENDS.contains(b)) {
             throw new IllegalArgumentException("hw barrier: backend=" + name + " is unknown; known backends: "

@@ -21,7 +21,7 @@ public final class BsrBarrierModel extends AbstractBarrierModel {
     private final BsrNetwork network;
     private final long[] arrivalPs;
 
-    public BsrBarrierModel(Parameters p, int parties) {
+    public BsrBarrierModel(final Parameters p, final int parties) {
         super(p.name(), parties);
         final BsrTopology topo = topology(p);
         if (parties > topo.switches()) {
@@ -34,21 +34,18 @@ public final class BsrBarrierModel extends AbstractBarrierModel {
     }
 
     /** @return the network the parameters describe */
-    public static BsrTopology topology(Parameters p) {
+    public static BsrTopology topology(final Parameters p) {
         final int switches = p.getInt(BsrParameters.SWITCHES, 1, 1 << 14);
         final long seed = (long) p.get(BsrParameters.SEED);
-        switch (p.getInt(BsrParameters.TOPOLOGY, 0, 1)) {
-            case 0:
-                return BsrTopology.randomIrregular(switches, p.getInt(BsrParameters.SWITCH_PORTS, 1, 64), seed);
-            default: {
-                final int side = (int) Math.ceil(Math.sqrt(switches));
-                return BsrTopology.mesh(side, side);
-            }
+        if (p.getInt(BsrParameters.TOPOLOGY, 0, 1) == 0) {
+            return BsrTopology.randomIrregular(switches, p.getInt(BsrParameters.SWITCH_PORTS, 1, 64), seed);
         }
+        final int side = (int) Math.ceil(Math.sqrt(switches));
+        return BsrTopology.mesh(side, side);
     }
 
     /** @return {@code parties} distinct switches drawn at random with {@code seed} */
-    public static int[] placement(int switches, int parties, long seed) {
+    public static int[] placement(final int switches, final int parties, final long seed) {
         final int[] all = new int[switches];
         for (int i = 0; i < switches; i++) {
             all[i] = i;
@@ -69,7 +66,7 @@ public final class BsrBarrierModel extends AbstractBarrierModel {
     }
 
     @Override
-    protected EpisodeReport simulate(long episode, long[] arrivalNs, long[] releaseNs) {
+    protected EpisodeReport simulate(final long episode, final long[] arrivalNs, final long[] releaseNs) {
         final long origin = Time.origin(arrivalNs);
         for (int m = 0; m < arrivalNs.length; m++) {
             arrivalPs[m] = Time.relPs(arrivalNs[m], origin);

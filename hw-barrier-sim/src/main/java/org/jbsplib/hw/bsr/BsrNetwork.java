@@ -28,7 +28,8 @@ import org.jbsplib.hw.model.Time;
  * <p><b>Data traffic (§3).</b> Each episode, every directed link is occupied by a data worm from time 0 with
  * probability {@code congestionProbability}, for {@code congestionCycles}. A barrier worm that needs such a link either
  * preempts it ({@code preempt=1}: padding request to the next switch and virtual channel switch, {@code preemptCycles})
- * or waits until the data worm has passed.
+ * or waits until the data worm has passed. A preempted hop costs {@code preemptCycles} (padding request 6 + virtual
+ * channel switch 2) + two crossbars + the link, 12 cycles with Table 1's values, and no routing step (§4.2).
  *
  * <p>Threading: confined to one thread.
  */
@@ -51,6 +52,7 @@ public final class BsrNetwork {
     private final long halfSoftwarePs;
     private final long beforeLinkPs;
     private final long headerLinkPs;
+    private final long preemptedHeaderLinkPs;
     private final long linkBusyPs;
     private final long consumePs;
     private final long preemptPs;
@@ -90,7 +92,7 @@ public final class BsrNetwork {
      * @param memberSwitch the switch of each member (distinct)
      * @param centerMember the member whose switch is the center
      */
-    public BsrNetwork(BsrTopology topo, int[] memberSwitch, int centerMember, Parameters p) {
+    public BsrNetwork(final BsrTopology topo, final int[] memberSwitch, final int centerMember, final Parameters p) {
         this.topo = topo;
         this.memberSwitch = memberSwitch.clone();
         this.memberAt = new int[topo.switches()];
@@ -113,7 +115,9 @@ public final class BsrNetwork {
         this.halfSoftwarePs = cyclePs * p.getInt(BsrParameters.SOFTWARE_CYCLES, 0, 1_000_000) / 2;
         this.beforeLinkPs = cyclePs * (p.getInt(BsrParameters.BUFFER_READ_CYCLES, 0, 1000)
             + p.getInt(BsrParameters.ROUTE_CYCLES, 0, 1000) + p.getInt(BsrParameters.ARBITRATION_CYCLES, 0, 1000));
-        this.headerLinkPs = cyclePs * (p.getInt(BsrParameters.CROSSBAR_CYCLES, 0, 1000) + link);
+        final int crossbar = p.getInt(BsrParameters.CROSSBAR_CYCLES, 0, 1000);
+        this.headerLinkPs = cyclePs * (crossbar + link);
+        this.preemptedHeaderLinkPs = cyclePs * (2L * crossbar + link);
         this.linkBusyPs = cyclePs * (long) link * flits;
         this.consumePs = cyclePs * ((long) link * (flits - 1) + p.getInt(BsrParameters.RELIABILITY_CYCLES, 0, 1000));
         this.preemptPs = cyclePs * p.getInt(BsrParameters.PREEMPT_CYCLES, 0, 1_000_000);
@@ -151,7 +155,7 @@ public final class BsrNetwork {
     }
 
     /** Per-hop latency {@code T_b} of Theorem 2 in cycles: header through one router and link, tail, handling. */
-    public static int perHopCycles(Parameters p) {
+    public static int perHopCycles(final Parameters p) {
         return p.getInt(BsrParameters.BUFFER_READ_CYCLES, 0, 1000) + p.getInt(BsrParameters.ROUTE_CYCLES, 0, 1000)
             + p.getInt(BsrParameters.ARBITRATION_CYCLES, 0, 1000) + p.getInt(BsrParameters.CROSSBAR_CYCLES, 0, 1000)
             + p.getInt(BsrParameters.LINK_CYCLES, 0, 1000) * p.getInt(BsrParameters.BARRIER_FLITS, 1, 64)
@@ -167,17 +171,17 @@ public final class BsrNetwork {
     }
 
     /** @return whether switch {@code s} is a node of the BSR tree (a member or a branch node) */
-    public boolean isBsrNode(int s) {
+    public boolean isBsrNode(final int s) {
         return bsr[s];
     }
 
     /** @return the BSR children of switch {@code s} (empty before the tree is built or for non-BSR switches) */
-    public int[] bsrChildren(int s) {
+    public int[] bsrChildren(final int s) {
         return children == null || children[s] == null ? new int[0] : children[s].clone();
     }
 
     /** @return the BSR parent of {@code s}, -1 for the center or a non-BSR switch */
-    public int bsrParent(int s) {
+    public int bsrParent(final int s) {
         return parent[s];
     }
 
@@ -202,7 +206,7 @@ public final class BsrNetwork {
         return max;
     }
 
-    public long releasePs(int member) {
+    public long releasePs(final int member) {
         return releasePs[member];
     }
 
@@ -223,7 +227,7 @@ public final class BsrNetwork {
     }
 
     /** Runs one episode; member {@code m} arrives at {@code arrivalPs[m]}. */
-    public void runEpisode(long episode, long[] arrivalPs) {
+    public void runEpisode(final long episode, final long[] arrivalPs) {
         queue.clear();
         messages = 0;
         hops = 0;
@@ -253,17 +257,10 @@ public final class BsrNetwork {
             queue.poll();
             final long t = queue.time();
             switch (queue.kind()) {
-                case EV_ARRIVE:
-                    onArrive(t, queue.a());
-                    break;
-                case EV_HEADER:
-                    onHeader(t, queue.a(), queue.b(), queue.c());
-                    break;
-                case EV_CONSUMED:
-                    onConsumed(t, queue.a(), queue.b());
-                    break;
-                default:
-                    throw new IllegalStateException("bsr: unknown event kind=" + queue.kind());
+                case EV_ARRIVE -> onArrive(t, queue.a());
+                case EV_HEADER -> onHeader(t, queue.a(), queue.b(), queue.c());
+                case EV_CONSUMED -> onConsumed(t, queue.a(), queue.b());
+                default -> throw new IllegalStateException("bsr: unknown event kind=" + queue.kind());
             }
         }
         for (int m = 0; m < releasePs.length; m++) {
@@ -275,7 +272,7 @@ public final class BsrNetwork {
         treeBuilt = true;
     }
 
-    private void onArrive(long t, int m) {
+    private void onArrive(final long t, final int m) {
         final int s = memberSwitch[m];
         if (treeBuilt) {
             contribute(t, s);
@@ -287,7 +284,7 @@ public final class BsrNetwork {
         }
     }
 
-    private void send(long t, int kind, int from, int to) {
+    private void send(final long t, final int kind, final int from, final int to) {
         if (messages == msgKind.length) {
             final int cap = messages * 2;
             msgKind = Arrays.copyOf(msgKind, cap);
@@ -305,7 +302,7 @@ public final class BsrNetwork {
         queue.add(t, EV_HEADER, from, id, -1);
     }
 
-    private void onHeader(long t, int s, int id, int prev) {
+    private void onHeader(final long t, final int s, final int id, final int prev) {
         if (prev >= 0 && msgKind[id] == REDUCE_INIT) {
             updateStatusTable(s, id, slotOf(s, prev));
         }
@@ -316,10 +313,14 @@ public final class BsrNetwork {
         final int next = topo.nextHop(s, msgDst[id]);
         final int slot = slotOf(s, next);
         long start = Math.max(t + beforeLinkPs, linkFree[s][slot]);
+        long headerPs = headerLinkPs;
         if (dataUntil[s][slot] > start) {
             if (preempt) {
+                // §4.2: the worm takes the data worm's established virtual channel, so there is no routing step:
+                // padding request and virtual channel switch (preemptCycles), then the two crossbars and the link
                 preemptions++;
-                start += preemptPs;
+                start = Math.max(t + preemptPs, linkFree[s][slot]);
+                headerPs = preemptedHeaderLinkPs;
             } else {
                 start = dataUntil[s][slot];
             }
@@ -327,13 +328,13 @@ public final class BsrNetwork {
         linkFree[s][slot] = start + linkBusyPs;
         hops++;
         flitHops += flits;
-        queue.add(start + headerLinkPs, EV_HEADER, next, id, s);
+        queue.add(start + headerPs, EV_HEADER, next, id, s);
     }
 
     /** Fig. 4: the status table of router {@code s} for a reduction message entering through input {@code slot}. */
-    private void updateStatusTable(int s, int id, int slot) {
+    private void updateStatusTable(final int s, final int id, final int slot) {
         switch (msgBnt[id]) {
-            case 0: {
+            case 0 -> {
                 childVia[s][slot] = msgSrc[id];
                 if (bsr[s]) {
                     msgBnt[id] = 2;
@@ -342,9 +343,8 @@ public final class BsrNetwork {
                     msgNewBsr[id] = s;
                     msgBnt[id] = 1;
                 }
-                break;
             }
-            case 1:
+            case 1 -> {
                 childVia[s][slot] = msgNewBsr[id];
                 if (bsr[s]) {
                     msgBnt[id] = 2;
@@ -353,13 +353,14 @@ public final class BsrNetwork {
                     bsr[s] = true;
                     msgNewBsr[id] = s;
                 }
-                break;
-            default:
-                break; // BNT 2 carries no news
+            }
+            default -> {
+                // BNT 2 carries no news
+            }
         }
     }
 
-    private boolean hasChildOnOtherChannel(int s, int slot) {
+    private boolean hasChildOnOtherChannel(final int s, final int slot) {
         for (int i = 0; i < childVia[s].length; i++) {
             if (i != slot && childVia[s][i] >= 0) {
                 return true;
@@ -368,7 +369,7 @@ public final class BsrNetwork {
         return false;
     }
 
-    private int slotOf(int s, int neighbor) {
+    private int slotOf(final int s, final int neighbor) {
         final int[] around = nb[s];
         for (int i = 0; i < around.length; i++) {
             if (around[i] == neighbor) {
@@ -378,27 +379,24 @@ public final class BsrNetwork {
         throw new IllegalStateException("bsr: switch " + neighbor + " is not a neighbour of " + s);
     }
 
-    private void onConsumed(long t, int s, int id) {
+    private void onConsumed(final long t, final int s, final int id) {
         switch (msgKind[id]) {
-            case REDUCE_INIT:
+            case REDUCE_INIT -> {
                 initReceived++;
                 startInitDistribution(t);
-                break;
-            case REDUCE:
-                contribute(t, s);
-                break;
-            case DISTRIBUTE:
+            }
+            case REDUCE -> contribute(t, s);
+            case DISTRIBUTE -> {
                 if (!treeBuilt) {
                     parent[s] = msgSrc[id];
                 }
                 distribute(t, s);
-                break;
-            default:
-                throw new IllegalStateException("bsr: bad message kind=" + msgKind[id]);
+            }
+            default -> throw new IllegalStateException("bsr: bad message kind=" + msgKind[id]);
         }
     }
 
-    private void startInitDistribution(long t) {
+    private void startInitDistribution(final long t) {
         if (distributionStarted || !centerArrived || initReceived < memberSwitch.length - 1) {
             return;
         }
@@ -413,7 +411,7 @@ public final class BsrNetwork {
         distribute(t, center);
     }
 
-    private void contribute(long t, int s) {
+    private void contribute(final long t, final int s) {
         if (--pending[s] > 0) {
             return;
         }
@@ -424,7 +422,7 @@ public final class BsrNetwork {
         }
     }
 
-    private void distribute(long t, int s) {
+    private void distribute(final long t, final int s) {
         final int m = memberAt[s];
         if (m >= 0) {
             releasePs[m] = t + halfSoftwarePs;

@@ -30,7 +30,7 @@ public final class BsrParameters {
     private BsrParameters() {
     }
 
-    private static Object[] common(int topology, int switches, int softwareCycles) {
+    private static Object[] common(final int topology, final int switches, final int softwareCycles) {
         return new Object[] {TOPOLOGY, topology, SWITCHES, switches, SWITCH_PORTS, 3, SEED, 1, CENTER, 0,
             CYCLE_NS, 10, SOFTWARE_CYCLES, softwareCycles, LINK_CYCLES, 2, ROUTE_CYCLES, 2, CROSSBAR_CYCLES, 1,
             BUFFER_READ_CYCLES, 1, RELIABILITY_CYCLES, 4, ARBITRATION_CYCLES, 2, BARRIER_FLITS, 2, PREEMPT, 1,

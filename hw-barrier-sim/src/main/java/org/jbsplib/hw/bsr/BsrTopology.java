@@ -19,7 +19,7 @@ public final class BsrTopology {
     private final int[][] next;
     private final String description;
 
-    private BsrTopology(int switches, int[][] neighbors, int[][] next, String description) {
+    private BsrTopology(final int switches, final int[][] neighbors, final int[][] next, final String description) {
         this.switches = switches;
         this.neighbors = neighbors;
         this.next = next;
@@ -30,17 +30,17 @@ public final class BsrTopology {
         return switches;
     }
 
-    public int[] neighbors(int s) {
+    public int[] neighbors(final int s) {
         return neighbors[s].clone();
     }
 
     /** @return the next switch on the route from {@code from} to {@code to} ({@code to} itself when adjacent) */
-    public int nextHop(int from, int to) {
+    public int nextHop(final int from, final int to) {
         return next[from][to];
     }
 
     /** @return the number of links on the route from {@code from} to {@code to} */
-    public int routeLength(int from, int to) {
+    public int routeLength(final int from, final int to) {
         int hops = 0;
         for (int s = from; s != to; s = next[s][to]) {
             hops++;
@@ -57,7 +57,7 @@ public final class BsrTopology {
      * A random irregular network as in the paper's simulation: every switch has {@code switchPorts} ports towards
      * other switches (some may stay unused), connected; routing is up&#42;/down&#42; rooted at switch 0.
      */
-    public static BsrTopology randomIrregular(int switches, int switchPorts, long seed) {
+    public static BsrTopology randomIrregular(final int switches, final int switchPorts, final long seed) {
         if (switches < 1) {
             throw new IllegalArgumentException("bsr: switches=" + switches + " must be >= 1");
         }
@@ -95,7 +95,7 @@ public final class BsrTopology {
     }
 
     /** A {@code width x height} 2-D mesh; switch {@code y * width + x}; X-Y routing. */
-    public static BsrTopology mesh(int width, int height) {
+    public static BsrTopology mesh(final int width, final int height) {
         if (width < 1 || height < 1) {
             throw new IllegalArgumentException("bsr: mesh width=" + width + ", height=" + height + " must be >= 1");
         }
@@ -134,7 +134,7 @@ public final class BsrTopology {
     }
 
     /** An arbitrary network given as undirected links; up&#42;/down&#42; routing rooted at switch 0. */
-    public static BsrTopology fromLinks(int switches, int[][] links) {
+    public static BsrTopology fromLinks(final int switches, final int[][] links) {
         final List<List<Integer>> adj = new ArrayList<>();
         for (int i = 0; i < switches; i++) {
             adj.add(new ArrayList<>());
@@ -150,12 +150,12 @@ public final class BsrTopology {
         return new BsrTopology(switches, nb, upDownRouting(nb), "given links, " + switches + " switches, up*/down*");
     }
 
-    private static void link(List<List<Integer>> adj, int a, int b) {
+    private static void link(final List<List<Integer>> adj, final int a, final int b) {
         adj.get(a).add(b);
         adj.get(b).add(a);
     }
 
-    private static int[][] toArrays(List<List<Integer>> adj) {
+    private static int[][] toArrays(final List<List<Integer>> adj) {
         final int[][] nb = new int[adj.size()][];
         for (int i = 0; i < nb.length; i++) {
             nb[i] = adj.get(i).stream().mapToInt(Integer::intValue).sorted().toArray();
@@ -169,7 +169,7 @@ public final class BsrTopology {
      * is reachable that way, else up along the up-link giving the shortest legal route. Once it goes down it stays
      * down, so no route turns from down to up and the routing is deadlock-free.
      */
-    private static int[][] upDownRouting(int[][] nb) {
+    private static int[][] upDownRouting(final int[][] nb) {
         final int n = nb.length;
         final int[] level = new int[n];
         Arrays.fill(level, -1);
@@ -240,7 +240,7 @@ public final class BsrTopology {
     }
 
     /** @return whether the link from {@code from} to {@code to} goes up */
-    private static boolean isUp(int[] level, int from, int to) {
+    private static boolean isUp(final int[] level, final int from, final int to) {
         return level[to] < level[from] || (level[to] == level[from] && to < from);
     }
 }

@@ -28,7 +28,7 @@ public abstract class AbstractBarrierModel implements BarrierModel {
     private volatile long completed;
     private volatile EpisodeReport lastReport;
 
-    protected AbstractBarrierModel(String name, int parties) {
+    protected AbstractBarrierModel(final String name, final int parties) {
         if (parties < 1) {
             throw new IllegalArgumentException(name + ": parties=" + parties + " must be >= 1");
         }
@@ -53,7 +53,7 @@ public abstract class AbstractBarrierModel implements BarrierModel {
     }
 
     @Override
-    public final void arrive(int pid, long arrivalTimeNs) {
+    public final void arrive(final int pid, final long arrivalTimeNs) {
         checkPid("arrive", pid);
         lock.lock();
         try {
@@ -91,13 +91,13 @@ public abstract class AbstractBarrierModel implements BarrierModel {
     }
 
     @Override
-    public final boolean isReleased(int pid) {
+    public final boolean isReleased(final int pid) {
         checkPid("isReleased", pid);
         return completed >= arrivedEpisodes.get(pid);
     }
 
     @Override
-    public final long releaseTimeNs(int pid) {
+    public final long releaseTimeNs(final int pid) {
         checkPid("releaseTimeNs", pid);
         final long mine = arrivedEpisodes.get(pid);
         if (mine == 0 || completed < mine) {
@@ -127,7 +127,7 @@ public abstract class AbstractBarrierModel implements BarrierModel {
      */
     protected abstract EpisodeReport simulate(long episode, long[] arrivalNs, long[] releaseNs);
 
-    private void checkPid(String op, int pid) {
+    private void checkPid(final String op, final int pid) {
         if (pid < 0 || pid >= parties) {
             throw new IllegalArgumentException(name + ": " + op + ": pid=" + pid + " outside [0, " + parties + ")");
         }

@@ -20,7 +20,7 @@ public final class EpisodeReport {
     private final long messages;
     private final long preemptions;
 
-    private EpisodeReport(Builder b) {
+    private EpisodeReport(final Builder b) {
         this.backend = b.backend;
         this.episode = b.episode;
         this.parties = b.parties;
@@ -35,7 +35,7 @@ public final class EpisodeReport {
     }
 
     /** @return a builder for one episode of {@code backend} */
-    public static Builder builder(String backend, long episode, int parties) {
+    public static Builder builder(final String backend, final long episode, final int parties) {
         return new Builder(backend, episode, parties);
     }
 
@@ -109,39 +109,39 @@ public final class EpisodeReport {
         private long messages;
         private long preemptions;
 
-        private Builder(String backend, long episode, int parties) {
+        private Builder(final String backend, final long episode, final int parties) {
             this.backend = backend;
             this.episode = episode;
             this.parties = parties;
         }
 
-        public Builder portOperations(long n) {
+        public Builder portOperations(final long n) {
             portOperations += n;
             return this;
         }
 
-        public Builder flits(long n) {
+        public Builder flits(final long n) {
             flits += n;
             return this;
         }
 
-        public Builder hops(long n) {
+        public Builder hops(final long n) {
             hops += n;
             return this;
         }
 
-        public Builder messages(long n) {
+        public Builder messages(final long n) {
             messages += n;
             return this;
         }
 
-        public Builder preemptions(long n) {
+        public Builder preemptions(final long n) {
             preemptions += n;
             return this;
         }
 
         /** Sets the time span from the arrays of one episode. */
-        public Builder span(long[] arrivalNs, long[] releaseNs) {
+        public Builder span(final long[] arrivalNs, final long[] releaseNs) {
             long a = Long.MIN_VALUE;
             long r = Long.MIN_VALUE;
             for (int i = 0; i < arrivalNs.length; i++) {

@@ -7,9 +7,15 @@ import java.util.Arrays;
  * three int arguments. Ties are broken by insertion order, so a simulation is deterministic. Grows by doubling;
  * otherwise allocation-free, and reusable across episodes after {@link #clear()}.
  *
+ * <p>Every queue adds the events it polled to a count of its thread ({@link #polledOnThisThread()}) whenever it runs
+ * empty or is cleared: once per simulation run, not per event, so that a command can report events per second of all
+ * the models it ran without threading a counter through them.
+ *
  * <p>Threading: confined to the simulating thread.
  */
 public final class EventQueue {
+    private static final ThreadLocal<long[]> POLLED = ThreadLocal.withInitial(() -> new long[1]);
+
     private long[] time;
     private long[] seq;
     private int[] kind;
@@ -19,6 +25,7 @@ public final class EventQueue {
     private int size;
     private long nextSeq;
     private long processed;
+    private long counted;
     // the event last removed by poll()
     private long curTime;
     private int curKind;
@@ -26,7 +33,7 @@ public final class EventQueue {
     private int curB;
     private int curC;
 
-    public EventQueue(int initialCapacity) {
+    public EventQueue(final int initialCapacity) {
         final int cap = Math.max(4, initialCapacity);
         time = new long[cap];
         seq = new long[cap];
@@ -36,10 +43,25 @@ public final class EventQueue {
         c = new int[cap];
     }
 
+    /**
+     * @return the events polled on the calling thread by every queue so far, counted when a queue ran empty or was
+     * cleared
+     */
+    public static long polledOnThisThread() {
+        return POLLED.get()[0];
+    }
+
     public void clear() {
+        count();
         size = 0;
         nextSeq = 0;
         processed = 0;
+        counted = 0;
+    }
+
+    private void count() {
+        POLLED.get()[0] += processed - counted;
+        counted = processed;
     }
 
     public boolean isEmpty() {
@@ -51,7 +73,7 @@ public final class EventQueue {
         return processed;
     }
 
-    public void add(long timePs, int eventKind, int argA, int argB, int argC) {
+    public void add(final long timePs, final int eventKind, final int argA, final int argB, final int argC) {
         if (size == time.length) {
             final int cap = size * 2;
             time = Arrays.copyOf(time, cap);
@@ -95,6 +117,7 @@ public final class EventQueue {
         processed++;
         final int last = --size;
         if (last == 0) {
+            count();
             return;
         }
         final long t = time[last];
@@ -140,15 +163,15 @@ public final class EventQueue {
         return curC;
     }
 
-    private static boolean less(long t1, long s1, long t2, long s2) {
+    private static boolean less(final long t1, final long s1, final long t2, final long s2) {
         return t1 < t2 || (t1 == t2 && s1 < s2);
     }
 
-    private void move(int from, int to) {
+    private void move(final int from, final int to) {
         set(to, time[from], seq[from], kind[from], a[from], b[from], c[from]);
     }
 
-    private void set(int i, long t, long s, int k, int xa, int xb, int xc) {
+    private void set(final int i, final long t, final long s, final int k, final int xa, final int xb, final int xc) {
         time[i] = t;
         seq[i] = s;
         kind[i] = k;

@@ -28,7 +28,7 @@ public final class ParameterSchema {
     private final Map<String, String> presetDocs = new LinkedHashMap<>();
     private String defaultPreset;
 
-    public ParameterSchema(String backend) {
+    public ParameterSchema(final String backend) {
         this.backend = backend;
     }
 
@@ -37,7 +37,7 @@ public final class ParameterSchema {
     }
 
     /** Declares a parameter. */
-    public ParameterSchema key(String name, String doc) {
+    public ParameterSchema key(final String name, final String doc) {
         docs.put(name, doc);
         return this;
     }
@@ -46,7 +46,7 @@ public final class ParameterSchema {
      * Declares a preset; {@code keyValues} alternates names and numbers and must set every declared key. The first
      * preset is the default.
      */
-    public ParameterSchema preset(String name, String doc, Object... keyValues) {
+    public ParameterSchema preset(final String name, final String doc, final Object... keyValues) {
         final Map<String, Double> values = new LinkedHashMap<>();
         for (int i = 0; i < keyValues.length; i += 2) {
             final String key = (String) keyValues[i];
@@ -76,11 +76,11 @@ public final class ParameterSchema {
         return new ArrayList<>(presets.keySet());
     }
 
-    public String presetDoc(String preset) {
+    public String presetDoc(final String preset) {
         return presetDocs.get(preset);
     }
 
-    public Map<String, Double> presetValues(String preset) {
+    public Map<String, Double> presetValues(final String preset) {
         return presets.get(preset);
     }
 
@@ -90,7 +90,7 @@ public final class ParameterSchema {
     }
 
     /** Parses {@code backend[/preset][:key=value,...]}; the backend part must name this schema's backend. */
-    public Parameters parse(String spec) {
+    public Parameters parse(final String spec) {
         if (spec == null || spec.isBlank()) {
             throw new IllegalArgumentException(backend + ": spec=" + spec + " is empty");
         }
@@ -125,18 +125,14 @@ public final class ParameterSchema {
         return new Parameters(backend, preset, values, this);
     }
 
-    private double parseValue(String key, String raw) {
+    private double parseValue(final String key, final String raw) {
         if (raw == null || raw.isEmpty()) {
             throw new IllegalArgumentException(backend + ": key=" + key + " has no value (value=" + raw
                 + "); known keys: " + docs.keySet());
         }
-        switch (raw.toLowerCase(Locale.ROOT)) {
-            case "true":
-                return 1;
-            case "false":
-                return 0;
-            default:
-                break;
+        final String word = raw.toLowerCase(Locale.ROOT);
+        if (word.equals("true") || word.equals("false")) {
+            return word.equals("true") ? 1 : 0;
         }
         final double v;
         try {
@@ -174,7 +170,7 @@ public final class ParameterSchema {
         return sb.toString();
     }
 
-    static String format(double v) {
+    static String format(final double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }

@@ -13,7 +13,8 @@ public final class Parameters {
     private final Map<String, Double> values;
     private final ParameterSchema schema;
 
-    Parameters(String backend, String preset, Map<String, Double> values, ParameterSchema schema) {
+    Parameters(final String backend, final String preset, final Map<String, Double> values,
+        final ParameterSchema schema) {
         this.backend = backend;
         this.preset = preset;
         this.values = Collections.unmodifiableMap(values);
@@ -37,7 +38,7 @@ public final class Parameters {
         return values;
     }
 
-    public double get(String key) {
+    public double get(final String key) {
         final Double v = values.get(key);
         if (v == null) {
             throw new IllegalArgumentException(backend + ": key=" + key + " is unknown; known keys: "
@@ -47,7 +48,7 @@ public final class Parameters {
     }
 
     /** @return the value as an int, failing if it is not a whole number in [min, max] */
-    public int getInt(String key, int min, int max) {
+    public int getInt(final String key, final int min, final int max) {
         final double v = get(key);
         if (v != Math.rint(v) || v < min || v > max) {
             throw new IllegalArgumentException(backend + ": key=" + key + " value=" + ParameterSchema.format(v)
@@ -56,7 +57,7 @@ public final class Parameters {
         return (int) v;
     }
 
-    public boolean getBoolean(String key) {
+    public boolean getBoolean(final String key) {
         final double v = get(key);
         if (v != 0 && v != 1) {
             throw new IllegalArgumentException(backend + ": key=" + key + " value=" + ParameterSchema.format(v)
@@ -66,7 +67,7 @@ public final class Parameters {
     }
 
     /** @return the value, failing if it is not strictly positive */
-    public double getPositive(String key) {
+    public double getPositive(final String key) {
         final double v = get(key);
         if (!(v > 0)) {
             throw new IllegalArgumentException(backend + ": key=" + key + " value=" + ParameterSchema.format(v)

@@ -33,7 +33,7 @@ public final class ReleaseClock {
     private long worstOverrunNs;
     private long emulatedWaitNs;
 
-    public ReleaseClock(ReleaseMode mode, Consumer<String> warnings) {
+    public ReleaseClock(final ReleaseMode mode, final Consumer<String> warnings) {
         this(mode, warnings, true);
     }
 
@@ -41,7 +41,7 @@ public final class ReleaseClock {
      * @param maySpin whether busy-waiting is sensible (processes at most cores); even then a virtual thread
      *                yields instead
      */
-    public ReleaseClock(ReleaseMode mode, Consumer<String> warnings, boolean maySpin) {
+    public ReleaseClock(final ReleaseMode mode, final Consumer<String> warnings, final boolean maySpin) {
         this.mode = Objects.requireNonNull(mode, "mode");
         this.warnings = Objects.requireNonNull(warnings, "warnings");
         this.maySpin = maySpin;
@@ -55,7 +55,7 @@ public final class ReleaseClock {
      * @param releaseTimeNs modelled release time, {@link System#nanoTime()} scale
      * @return nanoseconds waited (emulate), or 0 (account, or the runtime was already late)
      */
-    public long awaitRelease(long releaseTimeNs) {
+    public long awaitRelease(final long releaseTimeNs) {
         waits++;
         if (mode == ReleaseMode.ACCOUNT) {
             return 0;

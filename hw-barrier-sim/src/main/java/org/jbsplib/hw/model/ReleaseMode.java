@@ -13,15 +13,15 @@ public enum ReleaseMode {
     ACCOUNT;
 
     /** @return the mode named {@code emulate} or {@code account} (case-insensitive) */
-    public static ReleaseMode parse(String name) {
+    public static ReleaseMode parse(final String name) {
         if (name != null) {
-            switch (name.trim().toLowerCase(Locale.ROOT)) {
-                case "emulate":
-                    return EMULATE;
-                case "account":
-                    return ACCOUNT;
-                default:
-                    break;
+            final ReleaseMode mode = switch (name.trim().toLowerCase(Locale.ROOT)) {
+                case "emulate" -> EMULATE;
+                case "account" -> ACCOUNT;
+                default -> null;
+            };
+            if (mode != null) {
+                return mode;
             }
         }
         throw new IllegalArgumentException("release mode: mode=" + name + " is not one of [emulate, account]");

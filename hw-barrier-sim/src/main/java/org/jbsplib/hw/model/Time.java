@@ -11,17 +11,17 @@ public final class Time {
     }
 
     /** @return {@code ns} rounded to whole picoseconds */
-    public static long ps(double ns) {
+    public static long ps(final double ns) {
         return Math.round(ns * PS_PER_NS);
     }
 
     /** @return picoseconds rounded up to whole nanoseconds, so a release is never modelled early */
-    public static long ceilNs(long ps) {
+    public static long ceilNs(final long ps) {
         return Math.floorDiv(ps + PS_PER_NS - 1, PS_PER_NS);
     }
 
     /** @return the earliest arrival, the origin of an episode's picosecond clock */
-    public static long origin(long[] arrivalNs) {
+    public static long origin(final long[] arrivalNs) {
         long min = Long.MAX_VALUE;
         for (long a : arrivalNs) {
             min = Math.min(min, a);
@@ -30,7 +30,7 @@ public final class Time {
     }
 
     /** @return {@code arrivalNs[i] - originNs} in picoseconds */
-    public static long relPs(long arrivalNs, long originNs) {
+    public static long relPs(final long arrivalNs, final long originNs) {
         return (arrivalNs - originNs) * PS_PER_NS;
     }
 }

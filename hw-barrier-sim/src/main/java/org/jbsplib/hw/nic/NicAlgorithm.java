@@ -18,7 +18,7 @@ public enum NicAlgorithm {
     private final boolean onNic;
     private final boolean gatherBroadcast;
 
-    NicAlgorithm(String backend, boolean onNic, boolean gatherBroadcast) {
+    NicAlgorithm(final String backend, final boolean onNic, final boolean gatherBroadcast) {
         this.backend = backend;
         this.onNic = onNic;
         this.gatherBroadcast = gatherBroadcast;
@@ -37,7 +37,7 @@ public enum NicAlgorithm {
     }
 
     /** @return the algorithm whose backend name is {@code backend} */
-    public static NicAlgorithm ofBackend(String backend) {
+    public static NicAlgorithm ofBackend(final String backend) {
         for (NicAlgorithm a : values()) {
             if (a.backend.equalsIgnoreCase(backend)) {
                 return a;

@@ -27,7 +27,7 @@ public final class NicBarrierModel extends AbstractBarrierModel {
     private final int group;
     private final int fanOut;
 
-    public NicBarrierModel(Parameters p, NicAlgorithm algorithm, int parties) {
+    public NicBarrierModel(final Parameters p, final NicAlgorithm algorithm, final int parties) {
         super(p.name(), parties);
         if (!p.backend().equalsIgnoreCase(algorithm.backend())) {
             throw new IllegalArgumentException("nic: parameters of backend=" + p.backend() + " given to algorithm="
@@ -46,7 +46,8 @@ public final class NicBarrierModel extends AbstractBarrierModel {
     }
 
     /** @return the modelled latency of one episode with simultaneous arrivals, ns */
-    public static double simultaneousLatencyNs(Parameters p, NicAlgorithm algorithm, int parties, int fanOut) {
+    public static double simultaneousLatencyNs(final Parameters p, final NicAlgorithm algorithm, final int parties,
+        final int fanOut) {
         final int ppn = p.getInt(NicParameters.PROCESSES_PER_NIC, 1, 30);
         final NicCluster c = newCluster(p, parties, ppn);
         final int g = c.addGroup(algorithm, endpoints(c, parties, ppn), Math.max(1, fanOut));
@@ -62,7 +63,7 @@ public final class NicBarrierModel extends AbstractBarrierModel {
     }
 
     /** @return the fan-out in [1, parties-1] with the lowest simultaneous-arrival latency */
-    public static int bestFanOut(Parameters p, NicAlgorithm algorithm, int parties, int ppn) {
+    public static int bestFanOut(final Parameters p, final NicAlgorithm algorithm, final int parties, final int ppn) {
         if (!algorithm.gatherBroadcast() || parties <= 2) {
             return 1;
         }
@@ -78,11 +79,11 @@ public final class NicBarrierModel extends AbstractBarrierModel {
         return best;
     }
 
-    private static NicCluster newCluster(Parameters p, int parties, int ppn) {
+    private static NicCluster newCluster(final Parameters p, final int parties, final int ppn) {
         return new NicCluster(p, (parties + ppn - 1) / ppn, ppn);
     }
 
-    private static int[] endpoints(NicCluster c, int parties, int ppn) {
+    private static int[] endpoints(final NicCluster c, final int parties, final int ppn) {
         final int[] eps = new int[parties];
         for (int pid = 0; pid < parties; pid++) {
             eps[pid] = c.endpoint(pid / ppn, pid % ppn);
@@ -91,7 +92,7 @@ public final class NicBarrierModel extends AbstractBarrierModel {
     }
 
     @Override
-    protected EpisodeReport simulate(long episode, long[] arrivalNs, long[] releaseNs) {
+    protected EpisodeReport simulate(final long episode, final long[] arrivalNs, final long[] releaseNs) {
         final long origin = Time.origin(arrivalNs);
         cluster.resetClock();
         for (int pid = 0; pid < arrivalNs.length; pid++) {

@@ -17,7 +17,7 @@ public final class NicCalibration {
     /**
      * @return {@code {h, d}} in ns
      */
-    public static double[] fit(int nodes, double hostPeNs, double nicPeNs, double networkNs) {
+    public static double[] fit(final int nodes, final double hostPeNs, final double nicPeNs, final double networkNs) {
         if (nodes < 2 || Integer.bitCount(nodes) != 1) {
             throw new IllegalArgumentException("nic calibration: nodes=" + nodes + " must be a power of two >= 2");
         }
@@ -34,12 +34,12 @@ public final class NicCalibration {
     }
 
     /** @return equation (1): host-based PE latency for simultaneous arrivals, ns */
-    public static double hostPeNs(int nodes, double h, double d, double n) {
+    public static double hostPeNs(final int nodes, final double h, final double d, final double n) {
         return Integer.numberOfTrailingZeros(nodes) * (2 * h + 3 * d + n);
     }
 
     /** @return equation (2) with explicit NIC handling: NIC-based PE latency for simultaneous arrivals, ns */
-    public static double nicPeNs(int nodes, double h, double d, double n) {
+    public static double nicPeNs(final int nodes, final double h, final double d, final double n) {
         return 2 * h + d + Integer.numberOfTrailingZeros(nodes) * (3 * d + n);
     }
 }

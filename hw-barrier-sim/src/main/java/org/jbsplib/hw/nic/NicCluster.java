@@ -86,7 +86,7 @@ public final class NicCluster {
         final int[] pc;
         final long[] completePs;
 
-        Group(NicAlgorithm algorithm, int[] endpoints, int fanOut) {
+        Group(final NicAlgorithm algorithm, final int[] endpoints, final int fanOut) {
             this.algorithm = algorithm;
             this.endpoints = endpoints;
             final int n = endpoints.length;
@@ -103,7 +103,7 @@ public final class NicCluster {
     }
 
     /** Builds a cluster from {@link NicParameters} values. */
-    public NicCluster(Parameters p, int nodes, int portsPerNic) {
+    public NicCluster(final Parameters p, final int nodes, final int portsPerNic) {
         this(p.get(NicParameters.HOST_SEND_NS), p.get(NicParameters.HOST_SEND_BUSY_NS),
             p.get(NicParameters.HOST_RECV_NS), p.get(NicParameters.HOST_RECV_BUSY_NS),
             p.get(NicParameters.NIC_ACTION_NS), p.get(NicParameters.NETWORK_NS), nodes, portsPerNic);
@@ -118,8 +118,9 @@ public final class NicCluster {
      * @param hostRecvBusyNs the part of it the host CPU is busy (the rest is polling delay); at most
      *                       {@code hostRecvNs}
      */
-    public NicCluster(double hostSendNs, double hostSendBusyNs, double hostRecvNs, double hostRecvBusyNs,
-        double nicActionNs, double networkNs, int nodes, int portsPerNic) {
+    public NicCluster(final double hostSendNs, final double hostSendBusyNs, final double hostRecvNs,
+        final double hostRecvBusyNs,
+        final double nicActionNs, final double networkNs, final int nodes, final int portsPerNic) {
         if (hostRecvBusyNs > hostRecvNs) {
             throw new IllegalArgumentException("nic: hostRecvBusyNs=" + hostRecvBusyNs + " exceeds hostRecvNs="
                 + hostRecvNs);
@@ -157,7 +158,7 @@ public final class NicCluster {
     }
 
     /** @return the endpoint id of {@code port} on {@code node} */
-    public int endpoint(int node, int port) {
+    public int endpoint(final int node, final int port) {
         if (node < 0 || node >= nodes || port < 0 || port >= ports) {
             throw new IllegalArgumentException("nic: node=" + node + ", port=" + port + " outside " + nodes
                 + " nodes x " + ports + " ports");
@@ -171,7 +172,7 @@ public final class NicCluster {
      * @param fanOut GB tree fan-out (ignored by PE), >= 1
      * @return the group id
      */
-    public int addGroup(NicAlgorithm algorithm, int[] members, int fanOut) {
+    public int addGroup(final NicAlgorithm algorithm, final int[] members, final int fanOut) {
         if (members.length < 1 || members.length > 0xFFFF) {
             throw new IllegalArgumentException("nic: group size=" + members.length + " must be in [1, 65535]");
         }
@@ -190,7 +191,7 @@ public final class NicCluster {
     }
 
     /** Process {@code member} of {@code group} enters the barrier at {@code atPs}. */
-    public void post(int group, int member, long atPs) {
+    public void post(final int group, final int member, final long atPs) {
         final Group g = groups.get(group);
         if (member < 0 || member >= g.endpoints.length) {
             throw new IllegalArgumentException("nic: member=" + member + " outside group " + group);
@@ -200,14 +201,18 @@ public final class NicCluster {
         queue.add(atPs, EV_POST, group, member, 0);
     }
 
-    /** Closes a port now (its process died): its barrier state is dropped. */
-    public void closePort(int ep) {
+    /**
+     * Closes a port now (its process died): its barrier state is dropped, including the unexpected messages recorded
+     * for it while it was open (§3.2: they were meant for the dead process, never for the port's next owner).
+     */
+    public void closePort(final int ep) {
         open[ep] = false;
         token[ep] = -1;
+        Arrays.fill(record, ep * nodes, (ep + 1) * nodes, 0);
     }
 
     /** Opens {@code ep} at {@code atPs} with a new incarnation; earlier records for it are rejected then. */
-    public void openPortAt(int ep, long atPs) {
+    public void openPortAt(final int ep, final long atPs) {
         queue.add(atPs, EV_OPEN, ep, 0, 0);
     }
 
@@ -217,38 +222,21 @@ public final class NicCluster {
             queue.poll();
             final long t = queue.time();
             switch (queue.kind()) {
-                case EV_POST:
-                    onPost(t, queue.a(), queue.b());
-                    break;
-                case EV_NIC_REQ:
-                    onNicRequest(t, queue.a(), queue.b(), queue.c());
-                    break;
-                case EV_NIC_DONE:
-                    onNicDone(t, queue.a(), queue.b(), queue.c());
-                    break;
-                case EV_ARRIVE:
-                    nicRequest(t, A_RECV, queue.a(), queue.b(), queue.c());
-                    break;
-                case EV_HOST_REQ:
-                    onHostRequest(t, queue.a(), queue.b(), queue.c());
-                    break;
-                case EV_HOST_DONE:
-                    onHostDone(t, queue.a(), queue.b(), queue.c());
-                    break;
-                case EV_HOST_CONTINUE:
-                    runHost(queue.a(), t);
-                    break;
-                case EV_OPEN:
-                    onOpen(t, queue.a());
-                    break;
-                default:
-                    throw new IllegalStateException("nic: unknown event kind=" + queue.kind());
+                case EV_POST -> onPost(t, queue.a(), queue.b());
+                case EV_NIC_REQ -> onNicRequest(t, queue.a(), queue.b(), queue.c());
+                case EV_NIC_DONE -> onNicDone(t, queue.a(), queue.b(), queue.c());
+                case EV_ARRIVE -> nicRequest(t, A_RECV, queue.a(), queue.b(), queue.c());
+                case EV_HOST_REQ -> onHostRequest(t, queue.a(), queue.b(), queue.c());
+                case EV_HOST_DONE -> onHostDone(t, queue.a(), queue.b(), queue.c());
+                case EV_HOST_CONTINUE -> runHost(queue.a(), t);
+                case EV_OPEN -> onOpen(t, queue.a());
+                default -> throw new IllegalStateException("nic: unknown event kind=" + queue.kind());
             }
         }
     }
 
     /** @return when the member's host saw the barrier complete, or -1 if it has not */
-    public long completionPs(int group, int member) {
+    public long completionPs(final int group, final int member) {
         return groups.get(group).completePs[member];
     }
 
@@ -291,11 +279,11 @@ public final class NicCluster {
 
     // ---------------------------------------------------------------- implementation
 
-    private int gid(int group, int member) {
+    private int gid(final int group, final int member) {
         return group << 16 | member;
     }
 
-    private void onPost(long t, int group, int member) {
+    private void onPost(final long t, final int group, final int member) {
         final Group g = groups.get(group);
         final int ep = g.endpoints[member];
         if (!open[ep]) {
@@ -314,22 +302,22 @@ public final class NicCluster {
         }
     }
 
-    private long hostBusy(int ep, long t, long cost) {
+    private long hostBusy(final int ep, final long t, final long cost) {
         final long start = Math.max(t, hostFree[ep]);
         hostFree[ep] = start + cost;
         return hostFree[ep];
     }
 
-    private void nicRequest(long t, int action, int x, int y, int z) {
+    private void nicRequest(final long t, final int action, final int x, final int y, final int z) {
         // the ARRIVE event carries (src, dst, info); others carry their own arguments
         queue.add(t, EV_NIC_REQ, action, x, pack(y, z));
     }
 
-    private static int pack(int y, int z) {
+    private static int pack(final int y, final int z) {
         return y << 16 | (z & 0xFFFF);
     }
 
-    private void onNicRequest(long t, int action, int x, int yz) {
+    private void onNicRequest(final long t, final int action, final int x, final int yz) {
         final int node = nodeOfAction(action, x, yz);
         final long start = Math.max(t, nicFree[node]);
         nicFree[node] = start + nicActionPs;
@@ -337,81 +325,64 @@ public final class NicCluster {
         queue.add(nicFree[node], EV_NIC_DONE, action, x, yz);
     }
 
-    private int nodeOfAction(int action, int x, int yz) {
-        switch (action) {
-            case A_TOKEN:
-            case A_SDMA:
-            case A_NOTIFY:
-                return endpointOf(x) / ports;
-            case A_HSDMA:
-            case A_NACK:
-            case A_RETX:
-                return x / ports; // x is the sending endpoint
-            default:
-                return (yz >>> 16) / ports; // RECV/HANDLE/RDMA run at the destination
-        }
+    private int nodeOfAction(final int action, final int x, final int yz) {
+        return switch (action) {
+            case A_TOKEN, A_SDMA, A_NOTIFY -> endpointOf(x) / ports;
+            case A_HSDMA, A_NACK, A_RETX -> x / ports; // x is the sending endpoint
+            default -> (yz >>> 16) / ports; // RECV/HANDLE/RDMA run at the destination
+        };
     }
 
-    private int endpointOf(int gid) {
+    private int endpointOf(final int gid) {
         return groups.get(gid >>> 16).endpoints[gid & 0xFFFF];
     }
 
-    private void onNicDone(long t, int action, int x, int yz) {
+    private void onNicDone(final long t, final int action, final int x, final int yz) {
         final int y = yz >>> 16;
         final int z = yz & 0xFFFF;
         switch (action) {
-            case A_TOKEN: {
+            case A_TOKEN -> {
                 token[endpointOf(x)] = x;
                 runNic(x, t, 1);
-                break;
             }
-            case A_SDMA: {
+            case A_SDMA -> {
                 final Group g = groups.get(x >>> 16);
                 final int m = x & 0xFFFF;
                 emit(t, endpointOf(x), g.endpoints[NicPrograms.peer(g.programs[m][g.pc[m]])], PKT_BARRIER);
                 g.pc[m]++;
                 runNic(x, t, 0);
-                break;
             }
-            case A_HSDMA:
-                emit(t, x, y, PKT_BARRIER);
-                break;
-            case A_RECV:
+            case A_HSDMA -> emit(t, x, y, PKT_BARRIER);
+            case A_RECV -> {
                 // x = src endpoint, y = dst endpoint, z = packet kind << 8 | incarnation
                 if (isNicEndpoint(y) || (z >>> 8) == PKT_NACK) {
                     nicRequest(t, A_HANDLE, x, y, z);
                 } else {
                     nicRequest(t, A_RDMA, x, y, z);
                 }
-                break;
-            case A_HANDLE:
-                onHandle(t, x, y, z);
-                break;
-            case A_RDMA:
-                queue.add(t, EV_HOST_REQ, H_MESSAGE, y, x);
-                break;
-            case A_NOTIFY: {
+            }
+            case A_HANDLE -> onHandle(t, x, y, z);
+            case A_RDMA -> queue.add(t, EV_HOST_REQ, H_MESSAGE, y, x);
+            case A_NOTIFY -> {
                 queue.add(t, EV_HOST_REQ, H_COMPLETION, endpointOf(x), x);
                 final Group g = groups.get(x >>> 16);
                 g.pc[x & 0xFFFF]++;
                 runNic(x, t, 0);
-                break;
             }
-            case A_NACK:
+            case A_NACK -> {
                 // x = the endpoint rejecting (closed-then-opened), y = the original sender
                 nacks++;
                 queue.add(t + networkPs, EV_ARRIVE, x, y, PKT_NACK << 8 | z);
-                break;
-            case A_RETX:
+            }
+            case A_RETX -> {
                 retransmissions++;
                 emit(t, x, y, PKT_BARRIER);
-                break;
-            default:
-                throw new IllegalStateException("nic: unknown action=" + action);
+            }
+            default -> throw new IllegalStateException("nic: unknown action=" + action);
         }
     }
 
-    private boolean isNicEndpoint(int ep) {
+    private boolean isNicEndpoint(final int ep) {
         final int gid = token[ep];
         if (gid >= 0) {
             return groups.get(gid >>> 16).algorithm.onNic();
@@ -426,12 +397,12 @@ public final class NicCluster {
         return true;
     }
 
-    private void emit(long t, int src, int dst, int kind) {
+    private void emit(final long t, final int src, final int dst, final int kind) {
         messages++;
         queue.add(t + networkPs, EV_ARRIVE, src, dst, kind << 8 | (incarnation[src] & 0xFF));
     }
 
-    private void onHandle(long t, int src, int dst, int info) {
+    private void onHandle(final long t, final int src, final int dst, final int info) {
         final int kind = info >>> 8;
         final int inc = info & 0xFF;
         if (kind == PKT_NACK) {
@@ -451,7 +422,7 @@ public final class NicCluster {
         deliver(t, dst, src, slot, bit, true);
     }
 
-    private void deliver(long t, int dst, int src, int slot, int bit, boolean nic) {
+    private void deliver(final long t, final int dst, final int src, final int slot, final int bit, final boolean nic) {
         final int gid = token[dst];
         if (gid >= 0) {
             final Group g = groups.get(gid >>> 16);
@@ -476,7 +447,7 @@ public final class NicCluster {
         record[slot] |= bit;
     }
 
-    private boolean consumeRecord(int dst, int src) {
+    private boolean consumeRecord(final int dst, final int src) {
         final int slot = dst * nodes + src / ports;
         final int bit = 1 << (src % ports);
         if ((record[slot] & bit) != 0) {
@@ -487,7 +458,7 @@ public final class NicCluster {
     }
 
     /** Advances a NIC-run program; {@code prepBudget} packets may be prepared within the current action. */
-    private void runNic(int gid, long t, int prepBudget) {
+    private void runNic(final int gid, final long t, final int prepBudget) {
         final int ep = endpointOf(gid);
         final Group g = groups.get(gid >>> 16);
         final int m = gid & 0xFFFF;
@@ -497,7 +468,7 @@ public final class NicCluster {
             final int op = prog[g.pc[m]];
             final int peerEp = g.endpoints[NicPrograms.peer(op)];
             switch (NicPrograms.kind(op)) {
-                case NicPrograms.SEND:
+                case NicPrograms.SEND -> {
                     if (budget > 0) {
                         budget--;
                         emit(t, ep, peerEp, PKT_BARRIER);
@@ -506,17 +477,18 @@ public final class NicCluster {
                     }
                     queue.add(t, EV_NIC_REQ, A_SDMA, gid, 0);
                     return;
-                case NicPrograms.WAIT:
+                }
+                case NicPrograms.WAIT -> {
                     if (!consumeRecord(ep, peerEp)) {
                         return;
                     }
                     g.pc[m]++;
-                    break;
-                case NicPrograms.COMPLETE:
+                }
+                case NicPrograms.COMPLETE -> {
                     queue.add(t, EV_NIC_REQ, A_NOTIFY, gid, 0);
                     return;
-                default:
-                    throw new IllegalStateException("nic: bad op=" + op);
+                }
+                default -> throw new IllegalStateException("nic: bad op=" + op);
             }
         }
         if (token[ep] == gid) {
@@ -525,7 +497,7 @@ public final class NicCluster {
     }
 
     /** Advances a host-run program. */
-    private void runHost(int ep, long t) {
+    private void runHost(final int ep, final long t) {
         final int gid = token[ep];
         if (gid < 0) {
             return;
@@ -537,38 +509,37 @@ public final class NicCluster {
             final int op = prog[g.pc[m]];
             final int peerEp = g.endpoints[NicPrograms.peer(op)];
             switch (NicPrograms.kind(op)) {
-                case NicPrograms.SEND: {
+                case NicPrograms.SEND -> {
                     final long free = hostBusy(ep, t, hostSendBusyPs);
                     queue.add(free - hostSendBusyPs + hostSendPs, EV_NIC_REQ, A_HSDMA, ep, pack(peerEp, 0));
                     g.pc[m]++;
                     queue.add(free, EV_HOST_CONTINUE, ep, 0, 0);
                     return;
                 }
-                case NicPrograms.WAIT:
+                case NicPrograms.WAIT -> {
                     if (!consumeRecord(ep, peerEp)) {
                         return;
                     }
                     g.pc[m]++;
-                    break;
-                case NicPrograms.COMPLETE:
+                }
+                case NicPrograms.COMPLETE -> {
                     // the host leaves the barrier only after it has also posted the broadcasts that follow
                     g.pc[m]++;
-                    break;
-                default:
-                    throw new IllegalStateException("nic: bad op=" + op);
+                }
+                default -> throw new IllegalStateException("nic: bad op=" + op);
             }
         }
         g.completePs[m] = Math.max(t, hostFree[ep]);
         token[ep] = -1;
     }
 
-    private void onHostRequest(long t, int job, int ep, int arg) {
+    private void onHostRequest(final long t, final int job, final int ep, final int arg) {
         // polling delay first (overlaps other host work), then the CPU processes the message
         final long free = hostBusy(ep, t + hostRecvPs - hostRecvBusyPs, hostRecvBusyPs);
         queue.add(free, EV_HOST_DONE, job, ep, arg);
     }
 
-    private void onHostDone(long t, int job, int ep, int arg) {
+    private void onHostDone(final long t, final int job, final int ep, final int arg) {
         if (job == H_COMPLETION) {
             final Group g = groups.get(arg >>> 16);
             g.completePs[arg & 0xFFFF] = t;
@@ -578,7 +549,7 @@ public final class NicCluster {
         }
     }
 
-    private void onOpen(long t, int ep) {
+    private void onOpen(final long t, final int ep) {
         open[ep] = true;
         incarnation[ep]++;
         for (int srcNode = 0; srcNode < nodes; srcNode++) {

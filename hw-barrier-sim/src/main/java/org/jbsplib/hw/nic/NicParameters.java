@@ -39,7 +39,7 @@ public final class NicParameters {
     }
 
     /** @return the schema for one of the four backends */
-    public static ParameterSchema schema(String backend) {
+    public static ParameterSchema schema(final String backend) {
         return new ParameterSchema(backend)
             .key(HOST_SEND_NS, "Send: host time to post a send or barrier token until the NIC sees it, ns")
             .key(HOST_SEND_BUSY_NS, "part of Send the host CPU is busy (writing the token); the rest overlaps, ns")

@@ -14,15 +14,15 @@ final class NicPrograms {
     private NicPrograms() {
     }
 
-    static int op(int kind, int peer) {
+    static int op(final int kind, final int peer) {
         return kind << 16 | peer;
     }
 
-    static int kind(int op) {
+    static int kind(final int op) {
         return op >>> 16;
     }
 
-    static int peer(int op) {
+    static int peer(final int op) {
         return op & 0xFFFF;
     }
 
@@ -31,7 +31,7 @@ final class NicPrograms {
      * partner, then wait for it); each extra member {@code m + j} first sends to member {@code j} and waits for its
      * release, which {@code j} sends after its exchanges.
      */
-    static int[] pairwiseExchange(int member, int n) {
+    static int[] pairwiseExchange(final int member, final int n) {
         final int m = Integer.highestOneBit(n);
         final int[] ops = new int[2 * Integer.numberOfTrailingZeros(m) + 4];
         int k = 0;
@@ -61,7 +61,7 @@ final class NicPrograms {
      * Gather-and-broadcast on the heap-ordered tree of the given fan-out rooted at member 0: wait for every child's
      * gather, send gather to the parent, wait for the parent's broadcast, complete, then broadcast to each child.
      */
-    static int[] gatherBroadcast(int member, int n, int fanOut) {
+    static int[] gatherBroadcast(final int member, final int n, final int fanOut) {
         final int[] ops = new int[2 * fanOut + 4];
         int k = 0;
         final int firstChild = member * fanOut + 1;

@@ -20,7 +20,7 @@ public final class PapersBarrierModel extends AbstractBarrierModel {
     private final PapersCluster cluster;
     private final long[] startPs;
 
-    public PapersBarrierModel(Parameters p, int parties) {
+    public PapersBarrierModel(final Parameters p, final int parties) {
         super(p.name(), parties);
         if (parties > PapersUnit.MAX_PES) {
             throw new IllegalArgumentException("papers: parties=" + parties + " exceeds " + PapersUnit.MAX_PES);
@@ -30,7 +30,7 @@ public final class PapersBarrierModel extends AbstractBarrierModel {
     }
 
     @Override
-    protected EpisodeReport simulate(long episode, long[] arrivalNs, long[] releaseNs) {
+    protected EpisodeReport simulate(final long episode, final long[] arrivalNs, final long[] releaseNs) {
         final long origin = Time.origin(arrivalNs);
         for (int pe = 0; pe < startPs.length; pe++) {
             startPs[pe] = Time.relPs(arrivalNs[pe], origin);

@@ -70,7 +70,7 @@ public final class PapersCluster {
     private final boolean[] aborted;
     private long portOperations;
 
-    public PapersCluster(Parameters p, int pes) {
+    public PapersCluster(final Parameters p, final int pes) {
         this.unit = new PapersUnit(pes);
         this.pes = pes;
         this.portPs = Time.ps(1e9 / p.getPositive(PapersParameters.PORT_OPS_PER_SEC));
@@ -129,7 +129,7 @@ public final class PapersCluster {
      * @param masks    barrier mask per PE, or {@code null} for everybody
      * @param dataBits data bit per PE, or {@code null} for 0
      */
-    public void exchange(long[] startPs, long[] masks, boolean[] dataBits) {
+    public void exchange(final long[] startPs, final long[] masks, final boolean[] dataBits) {
         exchange(startPs, masks, dataBits, DEADLOCK_PS);
         for (int pe = 0; pe < pes; pe++) {
             if (startPs[pe] >= 0 && endPs[pe] < 0) {
@@ -143,7 +143,7 @@ public final class PapersCluster {
      * As {@link #exchange(long[], long[], boolean[])}, but stops stepping at {@code untilPs} even if some PEs still
      * wait (they keep polling when the model is stepped again, e.g. by {@link #raiseInterrupt}).
      */
-    public void exchange(long[] startPs, long[] masks, boolean[] dataBits, long untilPs) {
+    public void exchange(final long[] startPs, final long[] masks, final boolean[] dataBits, final long untilPs) {
         for (int pe = 0; pe < pes; pe++) {
             if (startPs[pe] < 0) {
                 continue;
@@ -163,7 +163,7 @@ public final class PapersCluster {
      * PE {@code pe}, not in a sequence, raises its interrupt request towards the PEs of {@code groupMask} with one port
      * write at {@code atPs} (method 2: the sender's mask decides who is interrupted), e.g. to abort the group.
      */
-    public void raiseInterrupt(int pe, long groupMask, long atPs) {
+    public void raiseInterrupt(final int pe, final long groupMask, final long atPs) {
         mask[pe] = groupMask;
         interruptRequest[pe] = true;
         portOperations++;
@@ -172,27 +172,27 @@ public final class PapersCluster {
     }
 
     /** Lowers the interrupt request of {@code pe} (one port write) and aborts nobody. */
-    public void clearInterrupt(int pe, long atPs) {
+    public void clearInterrupt(final int pe, final long atPs) {
         interruptRequest[pe] = false;
         portOperations++;
         queueWrite(pe, atPs + portPs);
         run(DEADLOCK_PS);
     }
 
-    public long endPs(int pe) {
+    public long endPs(final int pe) {
         return endPs[pe];
     }
 
     /** @return the flag vector the PE read in its last sequence, with its own data bit added */
-    public long flagsRead(int pe) {
+    public long flagsRead(final int pe) {
         return flagsRead[pe];
     }
 
-    public boolean aborted(int pe) {
+    public boolean aborted(final int pe) {
         return aborted[pe];
     }
 
-    private void run(long untilPs) {
+    private void run(final long untilPs) {
         while (!queue.isEmpty()) {
             if (queue.peekTime() > untilPs) {
                 return;
@@ -200,59 +200,51 @@ public final class PapersCluster {
             queue.poll();
             final long t = queue.time();
             switch (queue.kind()) {
-                case EV_STEP:
-                    step(queue.a(), t);
-                    break;
-                case EV_UNIT_WRITE: {
+                case EV_STEP -> step(queue.a(), t);
+                case EV_UNIT_WRITE -> {
                     final int a = queue.a();
                     final long m = (queue.b() & 0xFFFFFFFFL) | ((long) queue.c() << 32);
                     unit.write(a & 0xFF, m, (a & 0x100) != 0, (a & 0x200) != 0, (a & 0x400) != 0, false);
-                    break;
                 }
-                case EV_SAMPLE:
-                    sample(queue.a(), queue.b(), queue.c(), t);
-                    break;
-                default:
-                    throw new IllegalStateException("papers: unknown event kind=" + queue.kind());
+                case EV_SAMPLE -> sample(queue.a(), queue.b(), queue.c(), t);
+                default -> throw new IllegalStateException("papers: unknown event kind=" + queue.kind());
             }
         }
     }
 
-    private void queueWrite(int pe, long writeEndPs) {
+    private void queueWrite(final int pe, final long writeEndPs) {
         final int packed = pe | (strobe[pe] ? 0x100 : 0) | (data[pe] ? 0x200 : 0) | (interruptRequest[pe] ? 0x400 : 0);
         queue.add(writeEndPs + cablePs, EV_UNIT_WRITE, packed, (int) mask[pe], (int) (mask[pe] >>> 32));
     }
 
-    private void step(int pe, long t) {
+    private void step(final int pe, final long t) {
         final int s = program[pc[pe]];
         switch (s) {
-            case S_SOFTWARE:
+            case S_SOFTWARE -> {
                 pc[pe]++;
                 queue.add(t + softwarePs, EV_STEP, pe, 0, 0);
-                break;
-            case S_MASK_WRITES: {
+            }
+            case S_MASK_WRITES -> {
                 pc[pe]++;
                 // the last mask chunk travels with the strobe write
                 final int extra = mask[pe] == writtenMask[pe] ? 0 : chunks(pes, maskBitsPerWrite) - 1;
                 writtenMask[pe] = mask[pe];
                 portOperations += extra;
                 queue.add(t + extra * portPs, EV_STEP, pe, 0, 0);
-                break;
             }
-            case S_WRITE_STROBE:
+            case S_WRITE_STROBE -> {
                 strobe[pe] = opsPerBarrier == 2 ? !strobe[pe] : true;
                 write(pe, t);
-                break;
-            case S_WRITE_CLEAR:
+            }
+            case S_WRITE_CLEAR -> {
                 strobe[pe] = false;
                 write(pe, t);
-                break;
-            case S_READ_GO:
-            case S_READ_GO_CLEAR:
+            }
+            case S_READ_GO, S_READ_GO_CLEAR -> {
                 portOperations++;
                 queue.add(t + portPs - outputPs, EV_SAMPLE, pe, s, 0);
-                break;
-            case S_READ_FLAGS: {
+            }
+            case S_READ_FLAGS -> {
                 pc[pe]++;
                 int reads = chunks(pes - 1, flagBitsPerRead);
                 if (opsPerBarrier == 4) {
@@ -265,24 +257,20 @@ public final class PapersCluster {
                 } else {
                     queue.add(t, EV_STEP, pe, 0, 0);
                 }
-                break;
             }
-            case S_DONE:
-                endPs[pe] = t;
-                break;
-            default:
-                throw new IllegalStateException("papers: bad step=" + s);
+            case S_DONE -> endPs[pe] = t;
+            default -> throw new IllegalStateException("papers: bad step=" + s);
         }
     }
 
-    private void write(int pe, long t) {
+    private void write(final int pe, final long t) {
         pc[pe]++;
         portOperations++;
         queueWrite(pe, t + portPs);
         queue.add(t + portPs, EV_STEP, pe, 0, 0);
     }
 
-    private void sample(int pe, int s, int flagReads, long t) {
+    private void sample(final int pe, final int s, final int flagReads, final long t) {
         final long readEnd = t + outputPs;
         if (s == S_READ_FLAGS) {
             flagsRead[pe] = unit.flags(pe) | (data[pe] ? 1L << pe : 0);
@@ -306,7 +294,7 @@ public final class PapersCluster {
         queue.add(readEnd, EV_STEP, pe, 0, 0);
     }
 
-    private static int chunks(int bits, int perOp) {
+    private static int chunks(final int bits, final int perOp) {
         return Math.max(1, (bits + perOp - 1) / perOp);
     }
 }

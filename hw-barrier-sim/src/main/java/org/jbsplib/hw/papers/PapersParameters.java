@@ -30,7 +30,7 @@ public final class PapersParameters {
     private PapersParameters() {
     }
 
-    private static ParameterSchema base(double softwareNs) {
+    private static ParameterSchema base(final double softwareNs) {
         return new ParameterSchema("papers")
             .key(PORT_OPS_PER_SEC, "printer-port operations per second (one port read or write each)")
             .key(CABLE_DELAY_NS, "signal delay of one printer cable, each way, ns")

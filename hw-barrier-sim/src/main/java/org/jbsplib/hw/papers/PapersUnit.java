@@ -33,7 +33,7 @@ public final class PapersUnit {
     private long barrierSets;
     private long barrierResets;
 
-    public PapersUnit(int pes) {
+    public PapersUnit(final int pes) {
         if (pes < 1 || pes > MAX_PES) {
             throw new IllegalArgumentException("papers: pes=" + pes + " must be in [1, " + MAX_PES + "]");
         }
@@ -63,7 +63,8 @@ public final class PapersUnit {
     /**
      * A PE's port write reached the unit: latch its outputs and let the trees settle.
      */
-    public void write(int pe, long barrierMask, boolean s, boolean d, boolean ir, boolean gi) {
+    public void write(final int pe, final long barrierMask, final boolean s, final boolean d, final boolean ir,
+        final boolean gi) {
         checkPe(pe);
         if ((barrierMask & ~allMask()) != 0) {
             throw new IllegalArgumentException("papers: write: mask=0x" + Long.toHexString(barrierMask)
@@ -91,7 +92,7 @@ public final class PapersUnit {
     }
 
     /** The barrier (strobe high) or anti-barrier (strobe low) AND tree of PE a's module. */
-    private boolean tree(int a, boolean strobeLevel) {
+    private boolean tree(final int a, final boolean strobeLevel) {
         final long ma = mask[a];
         final long bitA = 1L << a;
         for (int j = 0; j < pes; j++) {
@@ -105,12 +106,12 @@ public final class PapersUnit {
         return true;
     }
 
-    public boolean breg(int pe) {
+    public boolean breg(final int pe) {
         checkPe(pe);
         return breg[pe];
     }
 
-    private boolean irq(int a) {
+    private boolean irq(final int a) {
         final long bitA = 1L << a;
         for (int j = 0; j < pes; j++) {
             if (interruptRequest[j] && (mask[j] & bitA) != 0) {
@@ -121,13 +122,13 @@ public final class PapersUnit {
     }
 
     /** @return the INT input of PE a */
-    public boolean interrupt(int a) {
+    public boolean interrupt(final int a) {
         checkPe(a);
         return irq(a) || (breg[a] && goInterrupt[a]);
     }
 
     /** @return the GO (RDY) input of PE a as software reads it */
-    public boolean go(int a) {
+    public boolean go(final int a) {
         checkPe(a);
         final boolean irq = irq(a);
         final boolean in = irq || (breg[a] && goInterrupt[a]);
@@ -135,7 +136,7 @@ public final class PapersUnit {
     }
 
     /** @return the flag vector PE a reads: bit j is PE j's data bit, for j != a */
-    public long flags(int a) {
+    public long flags(final int a) {
         checkPe(a);
         long v = 0;
         for (int j = 0; j < pes; j++) {
@@ -155,7 +156,7 @@ public final class PapersUnit {
         return barrierResets;
     }
 
-    private void checkPe(int pe) {
+    private void checkPe(final int pe) {
         if (pe < 0 || pe >= pes) {
             throw new IllegalArgumentException("papers: pe=" + pe + " outside [0, " + pes + ")");
         }

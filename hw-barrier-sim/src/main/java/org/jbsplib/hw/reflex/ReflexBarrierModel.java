@@ -21,14 +21,14 @@ public final class ReflexBarrierModel extends AbstractBarrierModel {
     private final ReflexRing ring;
     private final long[] arrivalPs;
 
-    public ReflexBarrierModel(Parameters p, int parties) {
+    public ReflexBarrierModel(final Parameters p, final int parties) {
         super(p.name(), parties);
         this.ring = new ReflexRing(p, parties);
         this.arrivalPs = new long[parties];
     }
 
     @Override
-    protected EpisodeReport simulate(long episode, long[] arrivalNs, long[] releaseNs) {
+    protected EpisodeReport simulate(final long episode, final long[] arrivalNs, final long[] releaseNs) {
         final long origin = Time.origin(arrivalNs);
         for (int c = 0; c < arrivalNs.length; c++) {
             arrivalPs[c] = Time.relPs(arrivalNs[c], origin);

@@ -1,5 +1,7 @@
 package org.jbsplib.hw.spi;
 
+import java.util.function.ToLongFunction;
+
 import org.agrona.DirectBuffer;
 import org.jbsplib.api.spi.Barrier;
 import org.jbsplib.api.spi.BarrierChannel;
@@ -35,7 +37,8 @@ final class HwBarrier implements Barrier {
     private final Shared shared;
     private final BarrierModel model;
     private final ReleaseClock clock;
-    private final String countKind;
+    /** The episode's modelled count, chosen once per backend (not per episode). */
+    private final ToLongFunction<EpisodeReport> count;
     private final int me;
     private final int parkAfter;
     private long episode;
@@ -48,19 +51,19 @@ final class HwBarrier implements Barrier {
         final BarrierModel model;
         final WakeFlags wake;
 
-        Shared(BarrierModel model, int nprocs) {
+        Shared(final BarrierModel model, final int nprocs) {
             this.model = model;
             this.wake = new WakeFlags(nprocs);
         }
     }
 
-    HwBarrier(BarrierChannel channel, Shared shared, ReleaseMode mode, String backend) {
+    HwBarrier(final BarrierChannel channel, final Shared shared, final ReleaseMode mode, final String backend) {
         this.channel = channel;
         this.shared = shared;
         this.model = shared.model;
         this.me = channel.pid();
         this.clock = new ReleaseClock(mode, m -> { }, channel.nprocs() <= channel.cores());
-        this.countKind = backend;
+        this.count = countOf(backend);
         this.parkAfter = WakeFlags.raiseAfter(channel);
     }
 
@@ -103,20 +106,16 @@ final class HwBarrier implements Barrier {
         }
         clock.awaitRelease(model.releaseTimeNs(me));
         final EpisodeReport r = model.lastReport();
-        final long count;
-        switch (countKind) {
-            case "papers":
-                count = r.portOperations();
-                break;
-            case "reflex":
-                count = r.flits();
-                break;
-            default:
-                count = r.messages();
-                break;
-        }
-        channel.reportEpisode(r.latencyNs(), count);
+        channel.reportEpisode(r.latencyNs(), count.applyAsLong(r));
         released = true;
+    }
+
+    private static ToLongFunction<EpisodeReport> countOf(final String backend) {
+        return switch (backend) {
+            case "papers" -> EpisodeReport::portOperations;
+            case "reflex" -> EpisodeReport::flits;
+            default -> EpisodeReport::messages;
+        };
     }
 
     private void wakeFlagged() {
@@ -124,7 +123,8 @@ final class HwBarrier implements Barrier {
     }
 
     @Override
-    public void onFrame(int srcPid, int type, DirectBuffer buffer, int offset, int length) {
+    public void onFrame(final int srcPid, final int type, final DirectBuffer buffer, final int offset,
+        final int length) {
         if (type != WAKE) {
             throw new IllegalStateException("barrier=" + model.name() + ": pid " + me + " got frame type=" + type
                 + " from pid " + srcPid + "; hardware models send only WAKE frames");

@@ -23,7 +23,7 @@ public abstract class HwBarrierProvider implements BarrierProvider {
 
     private final String backend;
 
-    protected HwBarrierProvider(String backend) {
+    protected HwBarrierProvider(final String backend) {
         this.backend = backend;
     }
 
@@ -33,7 +33,7 @@ public abstract class HwBarrierProvider implements BarrierProvider {
     }
 
     @Override
-    public final Barrier create(BarrierChannel channel, Map<String, String> options) {
+    public final Barrier create(final BarrierChannel channel, final Map<String, String> options) {
         final String spec = spec(backend, options);
         final Parameters parameters = HwBarrierModels.parameters(spec); // fails on unknown keys or bad values
         final ReleaseMode mode = ReleaseMode.parse(options.getOrDefault(MODE, "emulate"));
@@ -48,7 +48,7 @@ public abstract class HwBarrierProvider implements BarrierProvider {
     }
 
     /** @return the model spec {@code backend[/preset][:key=value,...]} for SPI options */
-    static String spec(String backend, Map<String, String> options) {
+    static String spec(final String backend, final Map<String, String> options) {
         final StringBuilder sb = new StringBuilder(backend);
         final String preset = options.get(PRESET);
         if (preset != null) {

@@ -63,6 +63,22 @@ class BsrModelVsPaperTest {
         assertTrue(rw.latencyNs() - softwareNs(wait) > boundNs(wait, waiting, tp), rw.toString());
     }
 
+    @org.junit.jupiter.api.Test
+    void shouldCostTwelveCyclesForAPreemptedHop() {
+        // §4.2: padding to the neighbour (6) + link (2) + the two crossbars (2) + the destination unit preempting the
+        // virtual channel (2) = 12 cycles, with no routing step; a free hop's header costs 1 + 2 + 2 + 1 + 2 = 8
+        final String mesh = "bsr/mesh:switches=16";
+        final EpisodeReport free = steady(new BsrBarrierModel(BsrParameters.schema().parse(mesh), 2));
+        final EpisodeReport jammed = steady(new BsrBarrierModel(BsrParameters.schema().parse(
+            mesh + ",congestionProbability=1,congestionCycles=1000000"), 2));
+        assertEquals(0, free.preemptions(), free.toString());
+        assertEquals(jammed.hops(), jammed.preemptions(), "every hop is preempted: " + jammed);
+        final double cycleNs = BsrParameters.schema().parse(mesh).get(BsrParameters.CYCLE_NS);
+        // two members: the reduction and the distribution cross the same hops one after the other
+        assertEquals(jammed.hops() * (12 - 8) * cycleNs, jammed.latencyNs() - free.latencyNs(), 1e-9,
+            free + " vs " + jammed);
+    }
+
     @ParameterizedTest(name = "preempt={0}")
     @CsvSource({"1", "0"})
     void shouldMakeLatencyIndependentOfCongestionDurationOnlyWhenPreempting(int preempt) {

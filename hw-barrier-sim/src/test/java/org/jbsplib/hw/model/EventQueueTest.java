@@ -30,4 +30,26 @@ class EventQueueTest {
         assertTrue(q.isEmpty());
         assertEquals(500, q.processed());
     }
+
+    @Test
+    void shouldCountPolledEventsOnItsThreadWhenItRunsEmptyOrIsCleared() {
+        final long before = EventQueue.polledOnThisThread();
+        final EventQueue q = new EventQueue(4);
+        for (int i = 0; i < 10; i++) {
+            q.add(i, 0, 0, 0, 0);
+        }
+        for (int i = 0; i < 9; i++) {
+            q.poll();
+        }
+        assertEquals(before, EventQueue.polledOnThisThread(), "counted only once the run ends");
+        q.poll();
+        assertEquals(before + 10, EventQueue.polledOnThisThread(), "the queue ran empty");
+        q.add(1, 0, 0, 0, 0);
+        q.add(2, 0, 0, 0, 0);
+        q.poll();
+        q.clear();
+        assertEquals(before + 11, EventQueue.polledOnThisThread(), "cleared with one event polled");
+        q.clear();
+        assertEquals(before + 11, EventQueue.polledOnThisThread(), "nothing is counted twice");
+    }
 }

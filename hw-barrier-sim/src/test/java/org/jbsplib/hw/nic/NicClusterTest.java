@@ -50,6 +50,29 @@ class NicClusterTest {
     }
 
     @Test
+    void shouldDropMessagesRecordedForAPortWhenItCloses() {
+        final NicCluster c = new NicCluster(LANAI43, 2, 1);
+        final int a = c.endpoint(0, 0);
+        final int b = c.endpoint(1, 0);
+        final int g = c.addGroup(NicAlgorithm.NIC_PE, new int[] {a, b}, 1);
+        c.post(g, 0, 0);        // A sends to B's open port; B has not entered: recorded as unexpected
+        c.run();
+        assertTrue(c.hasPendingRecords(), "A's message must wait in B's record");
+        c.closePort(b);          // B dies: §3.2, its records must not outlive it
+        c.closePort(a);          // then A dies
+        c.openPortAt(a, 1000 * US); // A' and B' start on the same ports
+        c.openPortAt(b, 1000 * US);
+        c.post(g, 1, 1100 * US); // B' enters the barrier
+        c.run();
+        assertEquals(-1, c.completionPs(g, 1), "B' must not complete on A's message recorded for B");
+        c.post(g, 0, 3000 * US); // A' enters
+        c.run();
+        assertTrue(c.completionPs(g, 0) > 3000 * US);
+        assertTrue(c.completionPs(g, 1) > 3000 * US);
+        assertTrue(!c.hasPendingRecords());
+    }
+
+    @Test
     void shouldRunTwoConcurrentBarriersThroughTheSameNics() {
         final NicCluster shared = new NicCluster(LANAI43, 4, 2);
         final int[] port0 = new int[4];

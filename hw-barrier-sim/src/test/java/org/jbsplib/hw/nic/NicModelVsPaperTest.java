@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.jbsplib.hw.model.Parameters;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /** Pins the NIC model against the figures in the paper's text: PE figures fitted, the rest predicted. */
@@ -61,10 +62,10 @@ class NicModelVsPaperTest {
     }
 
     @Test
-    void shouldPredictTheNicGbFigureWithin17PercentWhichMissesTheTarget() {
-        // documented in MODELS.md: the uniform NIC action cost undercharges nothing and overcharges GB's
-        // per-child gather handling; the prediction is 16% high, outside the 15% target
-        assertWithin(NicPaperFigures.LANAI43_NIC_GB_16_US, latencyUs("nic-gb/lanai43", 16), 0.17,
+    @Disabled("model predicts NIC-GB 16.4 % high against the paper's 152.27 µs at 16 nodes (LANai 4.3); "
+        + "see hw-barrier-sim/README.md, known gaps")
+    void shouldPredictTheNicGbFigureWithin15Percent() {
+        assertWithin(NicPaperFigures.LANAI43_NIC_GB_16_US, latencyUs("nic-gb/lanai43", 16), 0.15,
             "LANai4.3 NIC-GB 16 (predicted)");
     }
 

@@ -39,6 +39,17 @@ class ReflexModelVsPaperTest {
     }
 
     @Test
+    void shouldChargeTheOverheadOfEveryCallOnTheCriticalPath() {
+        // Algorithm 1 as modelled: the root makes four calls (SEND 1; RECV B+1, SEND B+1, RECV 1), every call costs
+        // o. With simultaneous arrivals on 16 InfiniBand switches the critical path holds two of them: the notify
+        // (the root's send or a core's drain, in parallel) and the release send, which waits for the notify to come
+        // back; the other calls overlap a flit's trip around the ring
+        final String base = "reflex/infiniband:overheadNs=";
+        final double slope = latencyNs(base + 2000, 16) - latencyNs(base + 1000, 16);
+        assertEquals(2 * 1000, slope, 0.01, "latency must grow by two o per o: the notify and the release send");
+    }
+
+    @Test
     void shouldAddOnlyAFewMicrosecondsForAThousandMoreTileCores() {
         final double added = latencyNs("reflex/tile64", 1064) - latencyNs("reflex/tile64", 64);
         assertEquals(2 * 1000 * ReflexParameters.TILE64_CYCLE_NS, added, 1.0);
