@@ -311,7 +311,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     @Override
     public void sync() {
-        final long t0 = System.nanoTime();
+        final long t0 = endpoint.nanoTime();
         final long s = process.superstep();
         final boolean exchange = policy == ExchangePolicy.ALWAYS || !relaxedRegime || exchangeRequested
             || process.registry().pendingCount() > 0 || process.nextTagSize() != process.tagSize();
@@ -324,7 +324,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         }
         finishSuperstep(exchange);
         mode = IN_COMMIT;
-        stats.recordSyncTotal(System.nanoTime() - t0);
+        stats.recordSyncTotal(endpoint.nanoTime() - t0);
     }
 
     private void relaxedSync(final long s) {
@@ -385,7 +385,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             }
         }
         checkAgreement(s);
-        final long t1 = System.nanoTime();
+        final long t1 = endpoint.nanoTime();
         stats.addBarrierNs(t1 - t0);
         // Gets read the owner's memory before anything of this superstep is written into it: serve them all now,
         // before acknowledging (no data of superstep s can arrive before its ack).
@@ -451,7 +451,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             }
         }
         applySrc = Integer.MAX_VALUE;
-        stats.addCommNs(System.nanoTime() - t1);
+        stats.addCommNs(endpoint.nanoTime() - t1);
         if (policy == ExchangePolicy.AUTO && allCommitted) {
             relaxedRegime = true;
         }
@@ -791,7 +791,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     @Override
     public void commit(final RegHandle reg, final int n) {
-        final long t0 = System.nanoTime();
+        final long t0 = endpoint.nanoTime();
         commitCalled = true;
         final int slot = reg.slot();
         final long t = process.superstep();
@@ -802,7 +802,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 throw new IllegalStateException("commit: " + reg + " on pid " + me + " was already committed with n="
                     + counts.committedN(slot) + " in superstep " + t + ", not n=" + n);
             }
-            stats.recordCommit(System.nanoTime() - t0);
+            stats.recordCommit(endpoint.nanoTime() - t0);
             return;
         }
         mode = IN_COMMIT;
@@ -836,7 +836,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             }
         }
         counts.commit(slot, r, n);
-        stats.recordCommit(System.nanoTime() - t0);
+        stats.recordCommit(endpoint.nanoTime() - t0);
     }
 
     /** @return why the others ended before this process, if one of them made fewer sync calls, else "" */
@@ -1145,8 +1145,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             postedWait = waitStart;
             endpoint.control().quiescence().post(me, shortWait(where, reg, n));
         }
+        final long idleStart = endpoint.nanoTime();
         endpoint.idle();
-        stats.addWaitNs(System.nanoTime() - now);
+        stats.addWaitNs(endpoint.nanoTime() - idleStart);
     }
 
     /** What this process waits for, in a line that is the same for every process waiting for the same. */
