@@ -1,0 +1,67 @@
+package org.jbsplib.vtime;
+
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.machine.MachineProvider;
+import org.jbsplib.core.transport.Transport;
+
+/**
+ * The {@code virtual} machine of {@code --machine virtual:PRESET[;key=value...]}: a {@link VirtualMachine} with the
+ * {@link NetworkModel} the options name. Found by {@link java.util.ServiceLoader}.
+ *
+ * <pre>{@code
+ * --machine virtual:sp2-us;L=20us;cpuScale=8
+ * }</pre>
+ */
+public final class VirtualMachineProvider implements MachineProvider {
+    /** Largest frame payload: as the threads transport with a 1 MiB inbox (its ring's maximum message). */
+    static final int MAX_FRAME_BYTES = 128 * 1024;
+
+    /** Creates the provider (for {@link java.util.ServiceLoader}). */
+    public VirtualMachineProvider() {
+        // stateless
+    }
+
+    @Override
+    public String name() {
+        return "virtual";
+    }
+
+    @Override
+    public String description() {
+        return "virtual time on a LogGP network, one process at a time under a simulation kernel; presets "
+            + String.join(", ", Presets.all().keySet());
+    }
+
+    @Override
+    public void check(final String options, final BspConfig config) {
+        NetworkModel.parse(options);
+        checkBarrier(config.barrier(), options);
+    }
+
+    @Override
+    public Transport create(final String options, final BspConfig config) {
+        final NetworkModel model = NetworkModel.parse(options);
+        checkBarrier(config.barrier(), options);
+        return new VirtualMachine(model, config.procs(), Math.min(MAX_FRAME_BYTES, config.ringCapacityBytes() / 8));
+    }
+
+    /**
+     * Refuses barrier backends that wait on shared memory: under virtual time a process waits only for frames, and
+     * a flag set in memory would never be seen in virtual order.
+     */
+    static void checkBarrier(final String barrier, final String options) {
+        if (barrier == null || barrier.isBlank()) {
+            return;
+        }
+        final String name = barrier.split(":", 2)[0].trim();
+        switch (name) {
+            case "shm", "papers", "reflex", "bsr", "nic-gb", "nic-pe", "host-gb", "host-pe" -> throw
+                new IllegalArgumentException("barrier=" + barrier + " cannot run on machine=virtual:" + options
+                    + ": it waits on memory shared by the processes, which the virtual-time kernel cannot order; "
+                    + "use a message barrier (dissemination, tree, central, pairwise) or the default");
+            default -> {
+                // message barriers cost their frames like any other
+            }
+        }
+    }
+}
