@@ -37,7 +37,8 @@ public final class RunOptions {
         "  --threads KIND     thread of each process: platform, virtual (Java 21+) or auto (default: virtual",
         "                     when the JVM has them and P > cores)",
         "  --machine SPEC     run on a machine model instead of this host, e.g. virtual:sp2-us;L=20us;cpuScale=8",
-        "                     (virtual time on a LogGP network; ./bsp machines lists the models and presets)",
+        "                     (virtual time on a LogGP network; presets sp2-us, sp2-ip, myrinet-lanai43/72,",
+        "                     infiniband, tile64, local: see bsplib-vtime/README.md)",
         "  --json FILE        also write machine-readable results to FILE",
         "  --quiet            no progress output on stderr",
         "  --help             this help");
