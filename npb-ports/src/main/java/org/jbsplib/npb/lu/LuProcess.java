@@ -728,7 +728,8 @@ final class LuProcess {
         if (section != null) {
             section.start(bsp);
         }
-        final long start = System.nanoTime();
+        // Bsp.time(): the machine's clock, virtual on a machine model
+        final double start = bsp.time();
         int istep = 1;
         for (; istep <= niter; istep++) {
             if (progress != null && niter > 1 && (istep % 20 == 0 || istep == cls.itmax() || istep == 1)) {
@@ -752,7 +753,7 @@ final class LuProcess {
                 break;
             }
         }
-        seconds = (System.nanoTime() - start) / 1e9;
+        seconds = bsp.time() - start;
         if (section != null) {
             section.stop(bsp);
         }
