@@ -143,6 +143,12 @@ public final class VirtualMachine implements Transport {
         release();
     }
 
+    /** @return {@code true}: the processes are threads of this JVM (hardware barrier models share their state) */
+    @Override
+    public boolean sharesMemory() {
+        return true;
+    }
+
     /** @return the model this machine simulates */
     public NetworkModel model() {
         return model;
@@ -388,6 +394,30 @@ public final class VirtualMachine implements Transport {
                     }
                 }
                 handOff();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void advanceTo(final long timeNs) {
+            lock.lock();
+            try {
+                clock[pid] = Math.max(clock[pid], timeNs);
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void signal(final int dstPid, final long timeNs) {
+            lock.lock();
+            try {
+                // a process not blocked yet sees its release when it next looks, and advances to it then
+                if (state[dstPid] == BLOCKED) {
+                    wakeAt[dstPid] = Math.min(wakeAt[dstPid], timeNs);
+                    events.set(dstPid, blockedEvent(dstPid));
+                }
             } finally {
                 lock.unlock();
             }

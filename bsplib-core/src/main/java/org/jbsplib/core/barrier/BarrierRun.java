@@ -42,8 +42,8 @@ public final class BarrierRun {
 
     /** @return the run's barrier, as {@code config.barrier()} names it on {@code transport} */
     public static BarrierRun forRun(final BspConfig config, final Transport transport) {
-        return new BarrierRun(config.barrier(), transport.name(), transport instanceof ThreadsTransport,
-            config.cores());
+        return new BarrierRun(config.barrier(), transport.name(),
+            transport instanceof ThreadsTransport || transport.sharesMemory(), config.cores());
     }
 
     /** @return the resolved spec */

@@ -99,4 +99,21 @@ public interface Endpoint {
     /** Called when {@code sync} or {@code commit} returns to the program: computation starts again. */
     default void leaveLibrary() {
     }
+
+    /**
+     * Under virtual time: moves this process's clock forward to {@code timeNs} (e.g. a modelled barrier release);
+     * nothing on real transports.
+     */
+    default void advanceTo(final long timeNs) {
+    }
+
+    /**
+     * Under virtual time: makes {@code pid}, if it is waiting, runnable at virtual time {@code timeNs}, without a
+     * frame (a hardware signal).
+     *
+     * @throws UnsupportedOperationException on a real transport
+     */
+    default void signal(final int pid, final long timeNs) {
+        throw new UnsupportedOperationException("signal: pid=" + pid + ": transport without virtual time");
+    }
 }

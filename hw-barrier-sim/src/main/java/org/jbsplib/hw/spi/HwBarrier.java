@@ -28,6 +28,11 @@ import org.jbsplib.hw.model.ReleaseMode;
  * raises a flag (Dekker with the completing arrival) and the process whose arrival completed an episode sends a WAKE
  * frame to every flagged waiter.
  *
+ * <p>Under virtual time ({@link BarrierChannel#virtualTime()}, e.g. {@code --machine virtual:sp2-us}) arrivals
+ * are read from the machine's clock, the arrival that completes an episode {@linkplain BarrierChannel#signal signals}
+ * every other process at its modelled release time, and each process {@linkplain BarrierChannel#advanceTo advances}
+ * to its own: both release modes release exactly at the modelled time.
+ *
  * <p>Threading: confined to its process's thread; the model is shared and thread-safe.
  */
 final class HwBarrier implements Barrier {
@@ -78,9 +83,13 @@ final class HwBarrier implements Barrier {
         episode++;
         released = false;
         misses = 0;
-        model.arrive(me, System.nanoTime());
+        model.arrive(me, channel.nanoTime());
         if (model.completedEpisodes() >= episode) {
-            wakeFlagged();
+            if (channel.virtualTime()) {
+                signalReleases();
+            } else {
+                wakeFlagged();
+            }
         }
     }
 
@@ -106,7 +115,11 @@ final class HwBarrier implements Barrier {
             flagged = false;
             FLAG.setRelease(shared.flags, me * STRIDE, 0L);
         }
-        clock.awaitRelease(model.releaseTimeNs(me));
+        if (channel.virtualTime()) {
+            channel.advanceTo(model.releaseTimeNs(me));
+        } else {
+            clock.awaitRelease(model.releaseTimeNs(me));
+        }
         final EpisodeReport r = model.lastReport();
         final long count;
         switch (countKind) {
@@ -122,6 +135,18 @@ final class HwBarrier implements Barrier {
         }
         channel.reportEpisode(r.latencyNs(), count);
         released = true;
+    }
+
+    /**
+     * Under virtual time the completing arrival wakes every other process at its modelled release time: the whole
+     * group waits in this barrier, so no process can have acted past those times.
+     */
+    private void signalReleases() {
+        for (int q = 0; q < channel.nprocs(); q++) {
+            if (q != me) {
+                channel.signal(q, model.releaseTimeNs(q));
+            }
+        }
     }
 
     private void wakeFlagged() {
