@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
+import org.jbsplib.core.RunResult;
+import org.jbsplib.core.cli.RunOptions;
 import org.junit.jupiter.api.Test;
 
 /** Machine specs: presets, overrides with units, and refusals that name the value. */
@@ -64,5 +66,15 @@ class NetworkModelTest {
         // one superstep charged 3 ms, then a sync: dissemination over 2 processes after the count exchange
         assertTrue(t[0] >= 0.003 && t[0] < 0.004, "virtual time " + t[0]);
         assertEquals(t[0], t[1]);
+    }
+
+    @Test
+    void shouldMarkTheJsonOfARunOnTheVirtualMachineAsVirtualTime() {
+        final RunResult r = BspRuntime.run(new BspConfig().procs(3).machine("virtual:infiniband;stepCost=1us"),
+            bsp -> bsp.sync());
+        final java.util.Map<String, Object> json = RunOptions.toJson(r);
+        assertEquals(Boolean.TRUE, json.get("virtual_time"));
+        assertEquals("virtual:infiniband;stepCost=1us", json.get("machine"));
+        assertEquals("virtual", r.config().machine().substring(0, 7));
     }
 }
