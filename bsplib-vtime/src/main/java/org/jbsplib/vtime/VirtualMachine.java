@@ -138,9 +138,16 @@ public final class VirtualMachine implements Transport {
         return control;
     }
 
+    /** Prints the simulation's figures (makespan, hand-offs, frames) to stderr at close when {@code true}. */
+    public static final String STATS_PROP = "bsplib.vtime.stats";
+
     @Override
     public void close() {
         release();
+        if (Boolean.getBoolean(STATS_PROP)) {
+            System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, %d frames%n",
+                model.describe(), nprocs, makespanNs() / 1e9, switches, frames);
+        }
     }
 
     /** @return {@code true}: the processes are threads of this JVM (hardware barrier models share their state) */
