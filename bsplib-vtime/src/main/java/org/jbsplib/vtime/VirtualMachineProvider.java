@@ -1,6 +1,7 @@
 package org.jbsplib.vtime;
 
 import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.ThreadKind;
 import org.jbsplib.core.machine.MachineProvider;
 import org.jbsplib.core.transport.Transport;
 
@@ -34,15 +35,25 @@ public final class VirtualMachineProvider implements MachineProvider {
 
     @Override
     public void check(final String options, final BspConfig config) {
-        NetworkModel.parse(options);
+        checkThreads(NetworkModel.parse(options), config, options);
         checkBarrier(config.barrier(), options);
     }
 
     @Override
     public Transport create(final String options, final BspConfig config) {
         final NetworkModel model = NetworkModel.parse(options);
+        checkThreads(model, config, options);
         checkBarrier(config.barrier(), options);
         return new VirtualMachine(model, config.procs(), Math.min(MAX_FRAME_BYTES, config.ringCapacityBytes() / 8));
+    }
+
+    /** Refuses {@code cpu=thread} on virtual threads, which have no CPU time of their own. */
+    static void checkThreads(final NetworkModel model, final BspConfig config, final String options) {
+        if (model.cpu() == CpuClock.THREAD && config.threadKind() == ThreadKind.VIRTUAL) {
+            throw new IllegalArgumentException("machine=virtual:" + options + " measures computation with cpu=thread, "
+                + "but threads=" + config.threadKind() + " (P=" + config.procs() + ") has no per-thread CPU time: use "
+                + "--threads platform, or cpu=elapsed");
+        }
     }
 
     /**

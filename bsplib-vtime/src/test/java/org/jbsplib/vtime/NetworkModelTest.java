@@ -57,6 +57,15 @@ class NetworkModelTest {
     }
 
     @Test
+    void shouldRefuseThreadCpuTimeOnVirtualThreadsNamingTheOption() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.jbsplib.core.ThreadKind.virtualAvailable());
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> new BspConfig().procs(4).threads("virtual").machine("virtual:sp2-us;cpu=thread").conclude());
+        assertTrue(e.getMessage().contains("cpu=thread") && e.getMessage().contains("--threads platform"),
+            e.getMessage());
+    }
+
+    @Test
     void shouldReportTheVirtualEndTimeOfAnEmptyProgramAsComputationOnly() {
         final double[] t = new double[2];
         BspRuntime.run(new BspConfig().procs(2).machine("virtual:sp2-us;stepCost=3ms"), bsp -> {
