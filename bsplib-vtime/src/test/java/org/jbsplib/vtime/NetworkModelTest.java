@@ -66,6 +66,16 @@ class NetworkModelTest {
     }
 
     @Test
+    void shouldDefaultToTheMessageBarrierOnTheVirtualMachine() {
+        final BspConfig config = new BspConfig().procs(4).machine("virtual:sp2-us").conclude();
+        try (VirtualMachine m = new VirtualMachine(NetworkModel.parse("sp2-us"), 4, 4096)) {
+            assertEquals("dissemination", org.jbsplib.core.barrier.BarrierRun.forRun(config, m).spec().name());
+            assertEquals("tree", org.jbsplib.core.barrier.BarrierRun.forRun(new BspConfig().procs(4)
+                .barrier("tree").machine("virtual:sp2-us"), m).spec().name());
+        }
+    }
+
+    @Test
     void shouldReportTheVirtualEndTimeOfAnEmptyProgramAsComputationOnly() {
         final double[] t = new double[2];
         BspRuntime.run(new BspConfig().procs(2).machine("virtual:sp2-us;stepCost=3ms"), bsp -> {

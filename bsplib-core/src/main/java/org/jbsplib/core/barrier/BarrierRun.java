@@ -40,10 +40,16 @@ public final class BarrierRun {
         this.shared = sharedMemory ? new ConcurrentHashMap<>() : null;
     }
 
-    /** @return the run's barrier, as {@code config.barrier()} names it on {@code transport} */
+    /**
+     * @return the run's barrier, as {@code config.barrier()} names it on {@code transport}; without a spec, the
+     *         default of a transport that shares memory is {@code shm}, except on a machine with a virtual clock,
+     *         whose processes wait only for frames: there it is the message default (see {@link Barriers})
+     */
     public static BarrierRun forRun(final BspConfig config, final Transport transport) {
-        return new BarrierRun(config.barrier(), transport.name(),
-            transport instanceof ThreadsTransport || transport.sharesMemory(), config.cores());
+        final boolean shared = transport instanceof ThreadsTransport || transport.sharesMemory();
+        final boolean virtual = transport.nprocs() > 0 && transport.endpoint(0).virtualClock();
+        final String spec = config.barrier().isBlank() && virtual ? Barriers.DEFAULT_MESSAGES : config.barrier();
+        return new BarrierRun(spec, transport.name(), shared, config.cores());
     }
 
     /** @return the resolved spec */
