@@ -244,9 +244,9 @@ public final class VirtualMachine implements Transport {
         final int q = events.minIndex();
         if (state[q] == BLOCKED) {
             clock[q] = Math.max(clock[q], e);
+            wakeAt[q] = MinTree.NONE; // consumed: the process looks at its condition again before it waits again
         }
         state[q] = RUNNING;
-        wakeAt[q] = MinTree.NONE;
         events.set(q, MinTree.NONE);
         if (turn != q) {
             switches++;
@@ -255,6 +255,18 @@ public final class VirtualMachine implements Transport {
         final Thread t = threads.get(q);
         if (t != null) {
             LockSupport.unpark(t);
+        }
+    }
+
+    /**
+     * Makes {@code q} runnable at {@code timeNs} if it waits, or when it next waits: a process that was only
+     * preempted (ready) may still be inside the poll that precedes its wait, so the wake-up is kept until a wait
+     * consumes it (the lock is held).
+     */
+    private void wakeUp(final int q, final long timeNs) {
+        wakeAt[q] = Math.min(wakeAt[q], timeNs);
+        if (state[q] == BLOCKED) {
+            events.set(q, blockedEvent(q));
         }
     }
 
@@ -395,9 +407,8 @@ public final class VirtualMachine implements Transport {
                 state[pid] = ENDED;
                 events.set(pid, MinTree.NONE);
                 for (int q = 0; q < nprocs; q++) {
-                    if (state[q] == BLOCKED) {
-                        wakeAt[q] = Math.min(wakeAt[q], clock[pid]);
-                        events.set(q, blockedEvent(q));
+                    if (state[q] != ENDED) {
+                        wakeUp(q, clock[pid]);
                     }
                 }
                 handOff();
@@ -420,11 +431,7 @@ public final class VirtualMachine implements Transport {
         public void signal(final int dstPid, final long timeNs) {
             lock.lock();
             try {
-                // a process not blocked yet sees its release when it next looks, and advances to it then
-                if (state[dstPid] == BLOCKED) {
-                    wakeAt[dstPid] = Math.min(wakeAt[dstPid], timeNs);
-                    events.set(dstPid, blockedEvent(dstPid));
-                }
+                wakeUp(dstPid, timeNs);
             } finally {
                 lock.unlock();
             }
