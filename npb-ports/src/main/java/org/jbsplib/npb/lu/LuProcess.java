@@ -728,8 +728,7 @@ final class LuProcess {
         if (section != null) {
             section.start(bsp);
         }
-        // Bsp.time(): the machine's clock, virtual on a machine model
-        final double start = bsp.time();
+        final double start = now();
         int istep = 1;
         for (; istep <= niter; istep++) {
             if (progress != null && niter > 1 && (istep % 20 == 0 || istep == cls.itmax() || istep == 1)) {
@@ -753,7 +752,7 @@ final class LuProcess {
                 break;
             }
         }
-        seconds = bsp.time() - start;
+        seconds = now() - start;
         if (section != null) {
             section.stop(bsp);
         }
@@ -1508,5 +1507,10 @@ final class LuProcess {
         if (bsp != null) {
             bsp.sync();
         }
+    }
+
+    /** @return seconds on the run's clock (Bsp.time(): virtual on a machine model), or the host's for the serial twin */
+    private double now() {
+        return bsp == null ? System.nanoTime() * 1e-9 : bsp.time();
     }
 }
