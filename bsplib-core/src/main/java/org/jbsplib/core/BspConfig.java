@@ -44,6 +44,11 @@ public final class BspConfig {
     public static final String CORES_PROP = "bsplib.cores";
     /** The kind of thread of each process: {@code platform}, {@code virtual} (Java 21+) or {@code auto}. */
     public static final String THREADS_PROP = "bsplib.threads";
+    /**
+     * The machine the run executes on: empty for the host itself, or a machine model's spec
+     * {@code NAME[:OPTIONS]}, e.g. {@code virtual:sp2-us;L=20us} (see {@link org.jbsplib.core.machine.Machines}).
+     */
+    public static final String MACHINE_PROP = "bsplib.machine";
 
     public static final int DEFAULT_PROCS = 2;
     public static final String DEFAULT_SYNC = "org";
@@ -66,6 +71,7 @@ public final class BspConfig {
     private long chaosSeed = Long.getLong(CHAOS_PROP, -1L);
     private int cores = Integer.getInteger(CORES_PROP, Runtime.getRuntime().availableProcessors());
     private String threads = System.getProperty(THREADS_PROP, ThreadKind.AUTO.toString());
+    private String machine = System.getProperty(MACHINE_PROP, "");
     private ThreadKind threadKind;
     private final Map<String, String> options = new LinkedHashMap<>();
     private boolean concluded;
@@ -104,6 +110,26 @@ public final class BspConfig {
         checkMutable();
         this.barrier = barrier == null ? "" : barrier;
         return this;
+    }
+
+    /** @return the machine spec ({@code NAME[:OPTIONS]}), empty when the run executes on the host itself */
+    public String machine() {
+        return machine;
+    }
+
+    /**
+     * @param machine a machine spec {@code NAME[:OPTIONS]} such as {@code virtual:sp2-us;L=20us}, or empty for the
+     *                host @return this
+     */
+    public BspConfig machine(final String machine) {
+        checkMutable();
+        this.machine = machine == null ? "" : machine.trim();
+        return this;
+    }
+
+    /** @return whether the run executes on a machine model rather than on the host */
+    public boolean onMachineModel() {
+        return !machine.isEmpty();
     }
 
     /** @return the transport name */
@@ -305,6 +331,17 @@ public final class BspConfig {
             throw new IllegalArgumentException("chaosSeed=" + chaosSeed + " must be >= 0, or -1 for off");
         }
         threadKind = ThreadKind.parse(threads).resolve(procs, cores);
+        if (onMachineModel()) {
+            if (chaosSeed >= 0) {
+                throw new IllegalArgumentException("chaosSeed=" + chaosSeed + " cannot be combined with machine="
+                    + machine + " (a machine model decides the order of deliveries itself)");
+            }
+            if (!DEFAULT_TRANSPORT.equals(transport)) {
+                throw new IllegalArgumentException("transport=" + transport + " cannot be combined with machine="
+                    + machine + " (the machine is the run's transport)");
+            }
+            org.jbsplib.core.machine.Machines.check(machine, this);
+        }
         concluded = true;
         return this;
     }
@@ -331,6 +368,6 @@ public final class BspConfig {
             + ", syncTimeoutNs=" + syncTimeoutNs + ", deadlineNs=" + deadlineNs + ", deadlockDetection="
             + deadlockDetection + ", ringCapacityBytes=" + ringCapacityBytes
             + ", eagerLimitBytes=" + eagerLimitBytes + ", chaosSeed=" + chaosSeed + ", cores=" + cores
-            + ", threads=" + threads + ", options=" + options + '}';
+            + ", threads=" + threads + ", machine=" + machine + ", options=" + options + '}';
     }
 }

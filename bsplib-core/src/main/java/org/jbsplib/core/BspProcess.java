@@ -30,7 +30,8 @@ public final class BspProcess implements Bsp {
     private final int nprocs;
     private final BspConfig config;
     private final Endpoint endpoint;
-    private final long startNs;
+    // where Bsp.time() counts from: the run's wall start, or 0 on a machine with a virtual clock
+    private final long originNs;
     private final SyncStats stats = new SyncStats();
     private final RegistrationTable registry;
     // created at the first communication with a destination and reused: only pairs that communicate have one
@@ -66,7 +67,7 @@ public final class BspProcess implements Bsp {
         this.nprocs = config.procs();
         this.config = config;
         this.endpoint = endpoint;
-        this.startNs = startNs;
+        this.originNs = endpoint.virtualClock() ? 0L : startNs;
         this.registry = new RegistrationTable(pid, nprocs);
         this.outboxes = new Outbox[nprocs];
         this.yieldAtSync = config.threadKind() == ThreadKind.VIRTUAL && nprocs > config.cores();
@@ -275,7 +276,7 @@ public final class BspProcess implements Bsp {
 
     @Override
     public double time() {
-        return (System.nanoTime() - startNs) * 1e-9;
+        return (endpoint.nanoTime() - originNs) * 1e-9;
     }
 
     @Override
@@ -298,7 +299,12 @@ public final class BspProcess implements Bsp {
         // A failure elsewhere stops this process at its next sync, even in supersteps that wait for no one (rbs).
         endpoint.control().checkFailure();
         checkInterrupt("sync");
-        protocol.sync();
+        endpoint.enterLibrary(superstep);
+        try {
+            protocol.sync();
+        } finally {
+            endpoint.leaveLibrary();
+        }
         endpoint.control().quiescence().progress(pid);
     }
 
@@ -318,7 +324,12 @@ public final class BspProcess implements Bsp {
         }
         endpoint.control().checkFailure();
         checkInterrupt("commit");
-        protocol.commit(h, n);
+        endpoint.enterLibrary(superstep);
+        try {
+            protocol.commit(h, n);
+        } finally {
+            endpoint.leaveLibrary();
+        }
         endpoint.control().quiescence().progress(pid);
     }
 

@@ -105,6 +105,7 @@ public final class BspRuntime {
     private static void runProcess(final BspProcess process, final BspProgram program, final Transport transport,
         final long[] endNs) {
         try {
+            process.endpoint().processStarted();
             program.run(process);
             process.programEnded();
         } catch (final BspAbortException e) {
@@ -118,6 +119,7 @@ public final class BspRuntime {
             process.end();
             endNs[process.pid()] = System.nanoTime();
             transport.control().markEnded(process.pid());
+            process.endpoint().processEnded();
         }
     }
 
@@ -246,6 +248,9 @@ public final class BspRuntime {
     }
 
     private static Transport createTransport(final BspConfig config) {
+        if (config.onMachineModel()) {
+            return org.jbsplib.core.machine.Machines.create(config.machine(), config);
+        }
         if ("threads".equals(config.transport())) {
             final Transport threads = new ThreadsTransport(config.procs(), config.ringCapacityBytes(), config.cores(),
                 config.threadKind() == ThreadKind.VIRTUAL);

@@ -295,7 +295,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     @Override
     public void sync() {
-        final long t0 = System.nanoTime();
+        final long t0 = endpoint.nanoTime();
         final long s = process.superstep();
         final boolean exchange = policy == ExchangePolicy.ALWAYS || !relaxedRegime || exchangeRequested
             || process.registry().pendingCount() > 0 || process.nextTagSize() != process.tagSize();
@@ -308,7 +308,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         }
         finishSuperstep(exchange);
         mode = Mode.IN_COMMIT;
-        stats.recordSyncTotal(System.nanoTime() - t0);
+        stats.recordSyncTotal(endpoint.nanoTime() - t0);
     }
 
     private void relaxedSync(final long s) {
@@ -372,7 +372,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             currentFrames[src] = src == me ? null : current(src);
         }
         exchangeStep.checkAgreement(s, currentFrames);
-        final long t1 = System.nanoTime();
+        final long t1 = endpoint.nanoTime();
         stats.addBarrierNs(t1 - t0);
         // Gets read the owner's memory before anything of this superstep is written into it: serve them all now,
         // before acknowledging (no data of superstep s can arrive before its ack).
@@ -437,7 +437,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             }
         }
         exchangeStep.endApply();
-        stats.addCommNs(System.nanoTime() - t1);
+        stats.addCommNs(endpoint.nanoTime() - t1);
         if (policy == ExchangePolicy.AUTO && allCommitted) {
             relaxedRegime = true;
         }
@@ -688,7 +688,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     @Override
     public void commit(final RegHandle reg, final int n) {
-        final long t0 = System.nanoTime();
+        final long t0 = endpoint.nanoTime();
         commitCalled = true;
         final int slot = reg.slot();
         final long t = process.superstep();
@@ -699,7 +699,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 throw new IllegalStateException("commit: " + reg + " on pid " + me + " was already committed with n="
                     + counts.committedN(slot) + " in superstep " + t + ", not n=" + n);
             }
-            stats.recordCommit(System.nanoTime() - t0);
+            stats.recordCommit(endpoint.nanoTime() - t0);
             return;
         }
         mode = Mode.IN_COMMIT;
@@ -733,7 +733,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             }
         }
         counts.commit(slot, r, n);
-        stats.recordCommit(System.nanoTime() - t0);
+        stats.recordCommit(endpoint.nanoTime() - t0);
     }
 
     /** @return why the others ended before this process, if one of them made fewer sync calls, else "" */
@@ -1011,7 +1011,8 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             postedWait = waitStart;
             endpoint.control().quiescence().post(me, diagnostics.shortWait(process.superstep(), where, reg, n));
         }
+        final long idleStart = endpoint.nanoTime();
         endpoint.idle();
-        stats.addWaitNs(System.nanoTime() - now);
+        stats.addWaitNs(endpoint.nanoTime() - idleStart);
     }
 }

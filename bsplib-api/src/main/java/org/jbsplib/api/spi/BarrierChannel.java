@@ -80,4 +80,37 @@ public interface BarrierChannel {
      * the process's barrier statistics. Optional; cheap (no allocation).
      */
     void reportEpisode(long modelledLatencyNs, long modelledMessages);
+
+    // ------------------------------------------------------------------ time, for backends that model hardware
+    // On a real transport time is the host's and these are trivial; on a simulated machine (virtual time) a
+    // hardware model reads arrival times from the machine's clock, releases each process at its modelled release
+    // time, and wakes the waiting processes at theirs instead of sending frames.
+
+    /** @return this process's clock in ns: {@link System#nanoTime()}, or the machine's virtual clock */
+    default long nanoTime() {
+        return System.nanoTime();
+    }
+
+    /** @return whether {@link #nanoTime()} is a simulated machine's virtual clock */
+    default boolean virtualTime() {
+        return false;
+    }
+
+    /**
+     * Under virtual time: moves this process's clock forward to {@code timeNs} (its modelled release); no effect if
+     * the clock is already later. Does nothing on a real transport, where time passes by itself.
+     */
+    default void advanceTo(final long timeNs) {
+    }
+
+    /**
+     * Under virtual time: wakes process {@code pid}, waiting in this barrier, at virtual time {@code timeNs}, as
+     * barrier hardware signals it (no frame, no network cost). Only for use while every process of the group
+     * waits in the barrier.
+     *
+     * @throws UnsupportedOperationException on a transport without virtual time
+     */
+    default void signal(final int pid, final long timeNs) {
+        throw new UnsupportedOperationException("signal: pid=" + pid + ": this transport has no virtual time");
+    }
 }

@@ -5,7 +5,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jbsplib.api.spi.BarrierProvider;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
-import org.jbsplib.core.transport.ThreadsTransport;
 import org.jbsplib.core.transport.Transport;
 
 /**
@@ -42,10 +41,14 @@ public final class BarrierRun {
     /**
      * @param barrier the run's barrier spec ({@code BspConfig.barrier()}), or empty for the transport's default
      * @param cores   cores the waiting strategy assumes ({@code BspConfig.cores()})
-     * @return the run's barrier on {@code transport}
+     * @return the run's barrier on {@code transport}; without a spec, the default of a transport that shares
+     *         memory is {@code shm}, except on a machine with a virtual clock, whose processes wait only for
+     *         frames: there it is the message default (see {@link Barriers})
      */
     public static BarrierRun forRun(final String barrier, final int cores, final Transport transport) {
-        return new BarrierRun(barrier, transport.name(), transport instanceof ThreadsTransport, cores);
+        final boolean virtual = transport.nprocs() > 0 && transport.endpoint(0).virtualClock();
+        final String spec = barrier.isBlank() && virtual ? Barriers.DEFAULT_MESSAGES : barrier;
+        return new BarrierRun(spec, transport.name(), transport.sharesMemory(), cores);
     }
 
     /** @return the resolved spec */

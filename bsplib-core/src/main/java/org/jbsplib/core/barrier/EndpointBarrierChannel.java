@@ -145,6 +145,26 @@ final class EndpointBarrierChannel implements BarrierChannel {
     }
 
     @Override
+    public long nanoTime() {
+        return endpoint.nanoTime();
+    }
+
+    @Override
+    public boolean virtualTime() {
+        return endpoint.virtualClock();
+    }
+
+    @Override
+    public void advanceTo(final long timeNs) {
+        endpoint.advanceTo(timeNs);
+    }
+
+    @Override
+    public void signal(final int pid, final long timeNs) {
+        endpoint.signal(pid, timeNs);
+    }
+
+    @Override
     public void reportEpisode(final long modelledLatencyNs, final long modelledMessageCount) {
         modelledNs += modelledLatencyNs;
         modelledMessages += modelledMessageCount;

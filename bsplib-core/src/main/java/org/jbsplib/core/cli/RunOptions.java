@@ -18,7 +18,7 @@ import org.jbsplib.core.SyncStats;
 public final class RunOptions {
     /** Options taking a value. */
     public static final Set<String> VALUE_OPTIONS = Set.of("--procs", "--sync", "--barrier", "--timeout-ms",
-        "--ring-bytes", "--eager-bytes", "--chaos", "--json", "--cores", "--deadline", "--threads");
+        "--ring-bytes", "--eager-bytes", "--chaos", "--json", "--cores", "--deadline", "--threads", "--machine");
     /** Options without a value. */
     public static final Set<String> FLAG_OPTIONS = Set.of("--quiet", "--help");
 
@@ -36,6 +36,9 @@ public final class RunOptions {
         "  --cores N          cores the waiting strategy assumes (default: available processors)",
         "  --threads KIND     thread of each process: platform, virtual (Java 21+) or auto (default: virtual",
         "                     when the JVM has them and P > cores)",
+        "  --machine SPEC     run on a machine model instead of this host, e.g. virtual:sp2-us;L=20us;cpuScale=8",
+        "                     (virtual time on a LogGP network; presets sp2-us, sp2-ip, myrinet-lanai43/72,",
+        "                     infiniband, tile64, local: see bsplib-vtime/README.md)",
         "  --json FILE        also write machine-readable results to FILE",
         "  --quiet            no progress output on stderr",
         "  --help             this help");
@@ -79,6 +82,7 @@ public final class RunOptions {
         c.chaosSeed(args.longValue("--chaos", c.chaosSeed()));
         c.cores(args.intValue("--cores", c.cores()));
         c.threads(args.value("--threads", c.threads()));
+        c.machine(args.value("--machine", c.machine()));
         return c;
     }
 
@@ -91,6 +95,12 @@ public final class RunOptions {
         m.put("barrier", c.barrier().isEmpty() ? "default" : c.barrier());
         m.put("transport", c.transport());
         m.put("threads", c.threadKind().toString());
+        if (c.onMachineModel()) {
+            m.put("machine", c.machine());
+            m.put("virtual_time", true);
+            m.put("time_note", "t_* and per-process times are virtual (simulated on the machine model); "
+                + "wall_seconds is the host's wall time of the simulation");
+        }
         m.put("wall_seconds", r.wallNs() / 1e9);
         m.put("t_sync", r.meanSyncSeconds());
         m.put("t_barrier", r.meanBarrierSeconds());

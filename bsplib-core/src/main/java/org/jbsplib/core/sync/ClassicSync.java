@@ -106,12 +106,12 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
 
     @Override
     public void sync() {
-        final long t0 = System.nanoTime();
+        final long t0 = endpoint.nanoTime();
         exchangeCounts();
-        final long t1 = System.nanoTime();
+        final long t1 = endpoint.nanoTime();
         moveData();
         finishSuperstep();
-        final long t2 = System.nanoTime();
+        final long t2 = endpoint.nanoTime();
         stats.recordSync(t1 - t0, t2 - t1);
     }
 

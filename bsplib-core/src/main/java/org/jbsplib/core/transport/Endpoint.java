@@ -80,4 +80,61 @@ public interface Endpoint {
 
     /** Resets the waiting strategy after progress. */
     void resetIdle();
+
+    // ------------------------------------------------------------------ machine hooks
+    // A machine model (a transport that simulates time, e.g. a virtual-time machine) needs to know when a process
+    // starts and ends, when it enters and leaves the library, and must own the clock that statistics read. On a real
+    // transport these do nothing and the clock is System.nanoTime().
+
+    /**
+     * The clock of this endpoint's process, in ns, that {@code Bsp.time()} and the synchronization statistics read:
+     * {@link System#nanoTime()} on real transports, the process's virtual clock on a simulated machine.
+     *
+     * @return the process's time in ns (only differences are meaningful unless {@link #virtualClock()})
+     */
+    default long nanoTime() {
+        return System.nanoTime();
+    }
+
+    /** @return whether {@link #nanoTime()} is a simulated clock that starts at 0 when the run starts */
+    default boolean virtualClock() {
+        return false;
+    }
+
+    /** Called on the process's thread before its program runs (a simulated machine waits here for its turn). */
+    default void processStarted() {
+    }
+
+    /** Called on the process's thread after its program returned or failed and the run control knows it ended. */
+    default void processEnded() {
+    }
+
+    /**
+     * Called when the program enters {@code sync} or {@code commit}: the computation since leaving ends here.
+     *
+     * @param superstep the process's superstep number (a machine charging a cost per superstep charges it once)
+     */
+    default void enterLibrary(final long superstep) {
+    }
+
+    /** Called when {@code sync} or {@code commit} returns to the program: computation starts again. */
+    default void leaveLibrary() {
+    }
+
+    /**
+     * Under virtual time: moves this process's clock forward to {@code timeNs} (e.g. a modelled barrier release);
+     * nothing on real transports.
+     */
+    default void advanceTo(final long timeNs) {
+    }
+
+    /**
+     * Under virtual time: makes {@code pid}, if it is waiting, runnable at virtual time {@code timeNs}, without a
+     * frame (a hardware signal).
+     *
+     * @throws UnsupportedOperationException on a real transport
+     */
+    default void signal(final int pid, final long timeNs) {
+        throw new UnsupportedOperationException("signal: pid=" + pid + ": transport without virtual time");
+    }
 }

@@ -29,6 +29,11 @@ public interface Transport extends AutoCloseable {
     /** @return the run's control plane */
     RunControl control();
 
+    /** @return whether the processes share this JVM's memory (barrier backends may then share state) */
+    default boolean sharesMemory() {
+        return false;
+    }
+
     @Override
     void close();
 }

@@ -28,6 +28,11 @@ import org.jbsplib.hw.model.ReleaseMode;
  * raises a flag (Dekker with the completing arrival) and the process whose arrival completed an episode sends a WAKE
  * frame to every flagged waiter.
  *
+ * <p>Under virtual time ({@link BarrierChannel#virtualTime()}, e.g. {@code --machine virtual:sp2-us}) arrivals
+ * are read from the machine's clock, the arrival that completes an episode {@linkplain BarrierChannel#signal signals}
+ * every other process at its modelled release time, and each process {@linkplain BarrierChannel#advanceTo advances}
+ * to its own: both release modes release exactly at the modelled time.
+ *
  * <p>Threading: confined to its process's thread; the model is shared and thread-safe.
  */
 final class HwBarrier implements Barrier {
@@ -76,9 +81,13 @@ final class HwBarrier implements Barrier {
         episode++;
         released = false;
         misses = 0;
-        model.arrive(me, System.nanoTime());
+        model.arrive(me, channel.nanoTime());
         if (model.completedEpisodes() >= episode) {
-            wakeFlagged();
+            if (channel.virtualTime()) {
+                signalReleases();
+            } else {
+                wakeFlagged();
+            }
         }
     }
 
@@ -104,7 +113,11 @@ final class HwBarrier implements Barrier {
             flagged = false;
             shared.wake.lower(me);
         }
-        clock.awaitRelease(model.releaseTimeNs(me));
+        if (channel.virtualTime()) {
+            channel.advanceTo(model.releaseTimeNs(me));
+        } else {
+            clock.awaitRelease(model.releaseTimeNs(me));
+        }
         final EpisodeReport r = model.lastReport();
         channel.reportEpisode(r.latencyNs(), count.applyAsLong(r));
         released = true;
@@ -116,6 +129,18 @@ final class HwBarrier implements Barrier {
             case "reflex" -> EpisodeReport::flits;
             default -> EpisodeReport::messages;
         };
+    }
+
+    /**
+     * Under virtual time the completing arrival wakes every other process at its modelled release time: the whole
+     * group waits in this barrier, so no process can have acted past those times.
+     */
+    private void signalReleases() {
+        for (int q = 0; q < channel.nprocs(); q++) {
+            if (q != me) {
+                channel.signal(q, model.releaseTimeNs(q));
+            }
+        }
     }
 
     private void wakeFlagged() {

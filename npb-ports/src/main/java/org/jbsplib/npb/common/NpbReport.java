@@ -36,7 +36,11 @@ public final class NpbReport {
         line(sb, "Processes", String.valueOf(procs));
         line(sb, "Sync", run.config().syncMode());
         line(sb, "Barrier", barrier(run));
-        line(sb, "Time in seconds", format("%.3f", r.seconds()));
+        final boolean virtual = run.config().onMachineModel();
+        if (virtual) {
+            line(sb, "Machine", run.config().machine() + " (virtual time: every time and Mop/s below is simulated)");
+        }
+        line(sb, "Time in seconds", format("%.3f", r.seconds()) + (virtual ? " (virtual)" : ""));
         line(sb, "Mop/s total", format("%.2f", r.mops()));
         line(sb, "Mop/s/process", format("%.2f", r.mops() / procs));
         line(sb, "Verification", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
@@ -46,6 +50,10 @@ public final class NpbReport {
             line(sb, "T_comm", format("%.6f s", run.meanCommSeconds()));
         }
         line(sb, "Supersteps", String.valueOf(run.supersteps()[0]));
+        if (virtual) {
+            line(sb, "T_wait", format("%.6f s (virtual, mean over processes)", meanWaitSeconds(run)));
+            line(sb, "Wall time", format("%.3f s (host time of the simulation, not comparable)", run.wallNs() / 1e9));
+        }
         return sb.toString();
     }
 
@@ -67,6 +75,14 @@ public final class NpbReport {
         m.putAll(RunOptions.toJson(r.run()));
         m.put("details", r.details());
         return m;
+    }
+
+    private static double meanWaitSeconds(final RunResult run) {
+        double sum = 0;
+        for (final org.jbsplib.core.SyncStats s : run.stats()) {
+            sum += s.waitNs();
+        }
+        return sum / run.stats().size() / 1e9;
     }
 
     private static boolean isClassic(final RunResult run) {

@@ -167,7 +167,7 @@ final class LuProcess extends LuBlock {
         if (section != null) {
             section.start(bsp);
         }
-        final long start = System.nanoTime();
+        final double start = now();
         int istep = 1;
         for (; istep <= niter; istep++) {
             if (progress != null && niter > 1 && (istep % 20 == 0 || istep == cls.itmax() || istep == 1)) {
@@ -191,7 +191,7 @@ final class LuProcess extends LuBlock {
                 break;
             }
         }
-        seconds = (System.nanoTime() - start) / 1e9;
+        seconds = now() - start;
         if (section != null) {
             section.stop(bsp);
         }
@@ -280,5 +280,10 @@ final class LuProcess extends LuBlock {
         }
         frc = 0.25 * (dxi * deta * part[5] + dxi * dzeta * part[6] + deta * dzeta * part[7]);
         seconds = part[8];
+    }
+
+    /** @return seconds on the run's clock (Bsp.time(): virtual on a machine model), or the host's for the serial twin */
+    private double now() {
+        return bsp == null ? System.nanoTime() * 1e-9 : bsp.time();
     }
 }

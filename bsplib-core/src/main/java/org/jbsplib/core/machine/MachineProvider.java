@@ -1,0 +1,43 @@
+package org.jbsplib.core.machine;
+
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.transport.Transport;
+
+/**
+ * A machine model a run can be executed on instead of the host ({@code --machine NAME[:OPTIONS]}), found with
+ * {@link java.util.ServiceLoader}. A machine is a {@link Transport} whose endpoints may own the processes' clocks
+ * and decide which process runs when (see the hooks of {@link org.jbsplib.core.transport.Endpoint}); the sync
+ * protocols run on it unchanged.
+ *
+ * <pre>{@code
+ * BspRuntime.run(new BspConfig().procs(32).machine("virtual:sp2-us;L=20us"), program);
+ * }</pre>
+ *
+ * <p>Threading: {@link #create} is called once per run, on the thread that starts it.
+ */
+public interface MachineProvider {
+    /** @return the name before the colon of a machine spec, e.g. {@code virtual} */
+    String name();
+
+    /** @return a one-line description for listings */
+    String description();
+
+    /**
+     * Checks a machine spec's options without creating anything.
+     *
+     * @param options the text after {@code NAME:}, possibly empty
+     * @param config  the run's configuration
+     * @throws IllegalArgumentException naming the option and its value if it is not valid
+     */
+    void check(String options, BspConfig config);
+
+    /**
+     * Creates the machine of one run.
+     *
+     * @param options the text after {@code NAME:}, possibly empty
+     * @param config  the run's configuration (concluded)
+     * @return the machine, as the transport of the run
+     * @throws IllegalArgumentException naming the option and its value if it is not valid
+     */
+    Transport create(String options, BspConfig config);
+}

@@ -1,0 +1,597 @@
+package org.jbsplib.vtime;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayDeque;
+import java.util.Comparator;
+import java.util.PriorityQueue;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.jbsplib.api.BspAbortException;
+import org.jbsplib.api.BspDeadlockException;
+import org.jbsplib.core.transport.Endpoint;
+import org.jbsplib.core.transport.FrameHandler;
+import org.jbsplib.core.transport.RunControl;
+import org.jbsplib.core.transport.Transport;
+
+/**
+ * A virtual-time machine: the P processes of a run really run, one at a time, under one simulation kernel, and
+ * their communication is simulated on a LogGP network ({@link NetworkModel}). Every process has a virtual clock;
+ * computation between library calls advances it by measured time (or a fixed cost per superstep), frames cost
+ * LogGP, and a frame becomes visible to its receiver only at its virtual arrival time. The sync protocols and
+ * barriers run unchanged on its {@link Endpoint}s: they read time through {@link Endpoint#nanoTime()}.
+ *
+ * <pre>{@code
+ * RunResult r = BspRuntime.run(new BspConfig().procs(32).machine("virtual:sp2-us"), program); // virtual times
+ * }</pre>
+ *
+ * <p>Threading: one thread per process (virtual threads where the JVM has them), but only the process holding the
+ * baton runs; the others are parked in a library call. Every endpoint call is a scheduling point. After a failure
+ * the machine stops scheduling and every process runs freely to leave its wait.
+ */
+public final class VirtualMachine implements Transport {
+    // Implementation notes.
+    // The kernel is a conservative discrete-event simulation run one process at a time. A process may act (send or
+    // receive) at its clock t only if no other process can still produce a frame arriving before t: every other
+    // process's next event time e (its clock when ready, the arrival of its earliest frame or wake-up when blocked)
+    // satisfies t < e + lookahead, lookahead = o + L (ties go to the smaller pid). Otherwise it hands the baton to
+    // the process with the smallest event time and parks. Since every decision is a function of the clocks and
+    // pids, a run with deterministic computation costs is deterministic, whatever the host's cores or scheduler.
+    // A frame carries its virtual arrival time; the receiver's inbox is ordered by (arrival, sequence number).
+    // Per-pair FIFO order holds by construction: a sender's next send starts g + (k-1)G after the previous one.
+    private static final int READY = 0;
+    private static final int RUNNING = 1;
+    private static final int BLOCKED = 2;
+    private static final int ENDED = 3;
+
+    private final NetworkModel model;
+    private final int nprocs;
+    private final int maxFrameLength;
+    private final RunControl control;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final long[] clock;
+    private final long[] nextSend;
+    private final long[] wakeAt;
+    private final int[] state;
+    private final PriorityQueue<Frame>[] inbox;
+    private final MinTree events;
+    private final AtomicReferenceArray<Thread> threads;
+    private final ArrayDeque<Frame> pool = new ArrayDeque<>();
+    private final VirtualEndpoint[] endpoints;
+    private final long lookahead;
+    private volatile int turn;
+    private volatile boolean free;
+    private long sequence;
+    private long switches;
+    private long frames;
+
+    /**
+     * @param model          the network and computation model
+     * @param nprocs         number of processes
+     * @param maxFrameLength largest frame payload, bytes
+     */
+    @SuppressWarnings("unchecked")
+    public VirtualMachine(final NetworkModel model, final int nprocs, final int maxFrameLength) {
+        if (model == null) {
+            throw new IllegalArgumentException("model=null");
+        }
+        if (nprocs < 1) {
+            throw new IllegalArgumentException("nprocs=" + nprocs + " must be >= 1");
+        }
+        if (maxFrameLength < 64) {
+            throw new IllegalArgumentException("maxFrameLength=" + maxFrameLength + " must be >= 64");
+        }
+        this.model = model;
+        this.nprocs = nprocs;
+        this.maxFrameLength = maxFrameLength;
+        this.control = new RunControl(nprocs);
+        this.clock = new long[nprocs];
+        this.nextSend = new long[nprocs];
+        this.wakeAt = new long[nprocs];
+        this.state = new int[nprocs];
+        this.inbox = new PriorityQueue[nprocs];
+        this.events = new MinTree(nprocs);
+        this.threads = new AtomicReferenceArray<>(nprocs);
+        this.endpoints = new VirtualEndpoint[nprocs];
+        this.lookahead = model.lookaheadNs();
+        final Comparator<Frame> order = Comparator.<Frame>comparingLong(f -> f.arrival).thenComparingLong(f -> f.seq);
+        for (int i = 0; i < nprocs; i++) {
+            inbox[i] = new PriorityQueue<>(order);
+            wakeAt[i] = MinTree.NONE;
+            state[i] = READY;
+            events.set(i, 0);
+            endpoints[i] = new VirtualEndpoint(i);
+        }
+        state[0] = RUNNING;
+        events.set(0, MinTree.NONE);
+        turn = 0;
+        control.onWake(() -> {
+            if (control.failure() != null) {
+                release();
+            }
+        });
+        control.quiescence().pendingFrames(pid -> !inbox[pid].isEmpty());
+    }
+
+    @Override
+    public String name() {
+        return "virtual";
+    }
+
+    @Override
+    public int nprocs() {
+        return nprocs;
+    }
+
+    @Override
+    public Endpoint endpoint(final int pid) {
+        return endpoints[pid];
+    }
+
+    @Override
+    public RunControl control() {
+        return control;
+    }
+
+    /** Prints the simulation's figures (makespan, hand-offs, frames) to stderr at close when {@code true}. */
+    public static final String STATS_PROP = "bsplib.vtime.stats";
+
+    @Override
+    public void close() {
+        release();
+        if (Boolean.getBoolean(STATS_PROP)) {
+            System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, %d frames%n",
+                model.describe(), nprocs, makespanNs() / 1e9, switches, frames);
+        }
+    }
+
+    /** @return {@code true}: the processes are threads of this JVM (hardware barrier models share their state) */
+    @Override
+    public boolean sharesMemory() {
+        return true;
+    }
+
+    /** @return the model this machine simulates */
+    public NetworkModel model() {
+        return model;
+    }
+
+    /** @return the virtual clock of {@code pid}, ns (read after the run, or by the process itself) */
+    public long clockNs(final int pid) {
+        return clock[pid];
+    }
+
+    /** @return the largest virtual clock: the simulated run's makespan once every process ended, ns */
+    public long makespanNs() {
+        long max = 0;
+        for (final long c : clock) {
+            max = Math.max(max, c);
+        }
+        return max;
+    }
+
+    /** @return how many times the kernel handed the baton from one process to another */
+    public long switches() {
+        return switches;
+    }
+
+    /** @return how many frames the network carried */
+    public long frames() {
+        return frames;
+    }
+
+    // ------------------------------------------------------------------ kernel (baton holder only, or free)
+
+    /** Stops scheduling (after a failure or at close): every process runs freely from now on. */
+    private void release() {
+        free = true;
+        for (int i = 0; i < nprocs; i++) {
+            final Thread t = threads.get(i);
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+
+    private long blockedEvent(final int q) {
+        final Frame head = inbox[q].peek();
+        final long next = Math.min(head == null ? MinTree.NONE : head.arrival, wakeAt[q]);
+        return next == MinTree.NONE ? MinTree.NONE : Math.max(clock[q], next);
+    }
+
+    /** Whether {@code p} may act at its clock: no other process can still produce a frame arriving earlier. */
+    private boolean mayAct(final int p) {
+        final long e = events.minKey();
+        if (e == MinTree.NONE) {
+            return true;
+        }
+        final long horizon = e + lookahead;
+        return clock[p] < horizon || clock[p] == horizon && p < events.minIndex();
+    }
+
+    /** Waits until {@code p} may act (the lock is not held). */
+    private void gate(final int p) {
+        while (!free) {
+            lock.lock();
+            try {
+                if (mayAct(p)) {
+                    return;
+                }
+                state[p] = READY;
+                events.set(p, clock[p]);
+                handOff();
+            } finally {
+                lock.unlock();
+            }
+            awaitTurn(p);
+        }
+    }
+
+    /** Gives the baton to the process with the smallest event time (the lock is held). */
+    private void handOff() {
+        final long e = events.minKey();
+        if (e == MinTree.NONE) {
+            if (control.endedCount() < nprocs) {
+                deadlock();
+            }
+            return;
+        }
+        final int q = events.minIndex();
+        if (state[q] == BLOCKED) {
+            clock[q] = Math.max(clock[q], e);
+            wakeAt[q] = MinTree.NONE; // consumed: the process looks at its condition again before it waits again
+        }
+        state[q] = RUNNING;
+        events.set(q, MinTree.NONE);
+        if (turn != q) {
+            switches++;
+        }
+        turn = q;
+        final Thread t = threads.get(q);
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /**
+     * Makes {@code q} runnable at {@code timeNs} if it waits, or when it next waits: a process that was only
+     * preempted (ready) may still be inside the poll that precedes its wait, so the wake-up is kept until a wait
+     * consumes it (the lock is held).
+     */
+    private void wakeUp(final int q, final long timeNs) {
+        wakeAt[q] = Math.min(wakeAt[q], timeNs);
+        if (state[q] == BLOCKED) {
+            events.set(q, blockedEvent(q));
+        }
+    }
+
+    private void deadlock() {
+        final StringBuilder sb = new StringBuilder("deadlock in virtual time: every live process waits for a frame and "
+            + "none is in flight (waiting:");
+        int shown = 0;
+        for (int i = 0; i < nprocs && shown < 16; i++) {
+            if (state[i] == BLOCKED) {
+                sb.append(" pid ").append(i).append(" at ").append(clock[i]).append(" ns");
+                shown++;
+            }
+        }
+        final String msg = sb.append(')').toString();
+        control.fail(new BspAbortException(-1, -1, msg, new BspDeadlockException(msg)));
+    }
+
+    private void awaitTurn(final int p) {
+        while (turn != p && !free) {
+            LockSupport.park(this);
+            if (Thread.currentThread().isInterrupted() && turn != p) {
+                control.fail(new BspAbortException(p, -1, "interrupted while waiting for its turn on the virtual "
+                    + "machine", new InterruptedException("the thread running pid " + p + " was interrupted")));
+            }
+        }
+    }
+
+    private Frame obtain(final int length) {
+        Frame f = pool.pollFirst();
+        if (f == null) {
+            f = new Frame();
+        }
+        f.ensure(length);
+        return f;
+    }
+
+    private static final class Frame {
+        int src;
+        int type;
+        int length;
+        long arrival;
+        long seq;
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64]);
+
+        void ensure(final int length) {
+            if (buffer.capacity() < length) {
+                buffer.wrap(new byte[Math.max(length, 2 * buffer.capacity())]);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ endpoints
+
+    private final class VirtualEndpoint implements Endpoint {
+        private final int pid;
+        private final UnsafeBuffer claim;
+        private final ThreadMXBean cpuBean;
+        private int claimType;
+        private int claimLength;
+        private boolean inLibrary;
+        private long mark;
+        private long chargedSuperstep = -1;
+
+        VirtualEndpoint(final int pid) {
+            this.pid = pid;
+            this.claim = new UnsafeBuffer(new byte[maxFrameLength]);
+            this.cpuBean = model.cpu() == CpuClock.THREAD ? ManagementFactory.getThreadMXBean() : null;
+        }
+
+        // -------------------------------------------------------------- computation
+
+        private long measure() {
+            return cpuBean != null ? cpuBean.getCurrentThreadCpuTime() : System.nanoTime();
+        }
+
+        /** Charges the computation since {@link #mark} to the clock. */
+        private void chargeCompute() {
+            if (model.cpu() == CpuClock.FIXED) {
+                return;
+            }
+            final long now = measure();
+            final long d = now - mark;
+            mark = now;
+            if (d > 0) {
+                clock[pid] += Math.round(d * model.cpuScale());
+            }
+        }
+
+        private void beginCall() {
+            if (!inLibrary && !free) {
+                chargeCompute();
+            }
+        }
+
+        private void endCall() {
+            if (!inLibrary && model.cpu() != CpuClock.FIXED) {
+                mark = measure();
+            }
+        }
+
+        @Override
+        public long nanoTime() {
+            beginCall();
+            endCall();
+            return clock[pid];
+        }
+
+        @Override
+        public boolean virtualClock() {
+            return true;
+        }
+
+        @Override
+        public void processStarted() {
+            if (model.cpu() == CpuClock.THREAD && cpuBean.getCurrentThreadCpuTime() < 0) {
+                throw new IllegalStateException("machine option cpu=thread needs the thread CPU time, which this JVM "
+                    + "does not give on " + Thread.currentThread() + " (virtual threads have none): use cpu=elapsed "
+                    + "or --threads platform");
+            }
+            threads.set(pid, Thread.currentThread());
+            awaitTurn(pid);
+            mark = measure();
+        }
+
+        @Override
+        public void processEnded() {
+            if (free) {
+                return;
+            }
+            beginCall();
+            gate(pid);
+            control.markEnded(pid);
+            lock.lock();
+            try {
+                if (free) {
+                    return;
+                }
+                state[pid] = ENDED;
+                events.set(pid, MinTree.NONE);
+                for (int q = 0; q < nprocs; q++) {
+                    if (state[q] != ENDED) {
+                        wakeUp(q, clock[pid]);
+                    }
+                }
+                handOff();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void advanceTo(final long timeNs) {
+            lock.lock();
+            try {
+                clock[pid] = Math.max(clock[pid], timeNs);
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void signal(final int dstPid, final long timeNs) {
+            lock.lock();
+            try {
+                wakeUp(dstPid, timeNs);
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void enterLibrary(final long superstep) {
+            if (model.cpu() == CpuClock.FIXED) {
+                if (superstep != chargedSuperstep) {
+                    chargedSuperstep = superstep;
+                    clock[pid] += model.stepCostNs();
+                }
+            } else if (!free) {
+                chargeCompute();
+            }
+            inLibrary = true;
+        }
+
+        @Override
+        public void leaveLibrary() {
+            inLibrary = false;
+            if (model.cpu() != CpuClock.FIXED) {
+                mark = measure();
+            }
+        }
+
+        // -------------------------------------------------------------- communication
+
+        @Override
+        public int pid() {
+            return pid;
+        }
+
+        @Override
+        public int nprocs() {
+            return nprocs;
+        }
+
+        @Override
+        public int maxFrameLength() {
+            return maxFrameLength;
+        }
+
+        @Override
+        public boolean offer(final int dstPid, final int type, final DirectBuffer src, final int offset,
+            final int length) {
+            if (length > maxFrameLength) {
+                throw new IllegalArgumentException("offer: length=" + length + " exceeds maxFrameLength="
+                    + maxFrameLength + " (pid " + pid + " to pid " + dstPid + ")");
+            }
+            beginCall();
+            gate(pid);
+            lock.lock();
+            try {
+                final long s = Math.max(clock[pid], nextSend[pid]);
+                final long bytes = model.bytesNs(length);
+                clock[pid] = s + model.overheadNs();
+                nextSend[pid] = s + model.gapNs() + bytes;
+                final Frame f = obtain(length);
+                f.src = pid;
+                f.type = type;
+                f.length = length;
+                f.arrival = s + model.overheadNs() + model.latencyNs() + bytes;
+                f.seq = sequence++;
+                f.buffer.putBytes(0, src, offset, length);
+                inbox[dstPid].add(f);
+                frames++;
+                if (state[dstPid] == BLOCKED) {
+                    events.set(dstPid, blockedEvent(dstPid));
+                }
+            } finally {
+                lock.unlock();
+            }
+            endCall();
+            return true;
+        }
+
+        @Override
+        public int tryClaim(final int dstPid, final int type, final int length) {
+            if (length > maxFrameLength) {
+                return -1;
+            }
+            claimType = type;
+            claimLength = length;
+            return 0;
+        }
+
+        @Override
+        public MutableDirectBuffer claimBuffer(final int dstPid) {
+            return claim;
+        }
+
+        @Override
+        public void commit(final int dstPid, final int index) {
+            offer(dstPid, claimType, claim, index, claimLength);
+        }
+
+        @Override
+        public int poll(final FrameHandler handler, final int limit) {
+            beginCall();
+            final boolean drain = limit == Integer.MAX_VALUE;
+            int n = 0;
+            while (n < limit) {
+                gate(pid);
+                final Frame f;
+                lock.lock();
+                try {
+                    final Frame head = inbox[pid].peek();
+                    if (head == null || head.arrival > clock[pid] && !drain && !free) {
+                        break;
+                    }
+                    f = inbox[pid].poll();
+                    clock[pid] = Math.max(clock[pid], f.arrival) + model.overheadNs();
+                } finally {
+                    lock.unlock();
+                }
+                handler.onFrame(f.src, f.type, f.buffer, 0, f.length);
+                n++;
+                lock.lock();
+                try {
+                    pool.addFirst(f);
+                } finally {
+                    lock.unlock();
+                }
+            }
+            endCall();
+            return n;
+        }
+
+        @Override
+        public RunControl control() {
+            return control;
+        }
+
+        @Override
+        public void idle() {
+            if (free) {
+                LockSupport.parkNanos(50_000L);
+                return;
+            }
+            beginCall();
+            lock.lock();
+            try {
+                final Frame head = inbox[pid].peek();
+                if (head != null && head.arrival <= clock[pid]) {
+                    return; // a frame has arrived: the caller's next poll takes it
+                }
+                state[pid] = BLOCKED;
+                events.set(pid, blockedEvent(pid));
+                handOff();
+            } finally {
+                lock.unlock();
+            }
+            awaitTurn(pid);
+            endCall();
+        }
+
+        @Override
+        public void resetIdle() {
+            // waiting is the kernel's business: nothing to reset
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package org.jbsplib.vtime;
+
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.ThreadKind;
+import org.jbsplib.core.machine.MachineProvider;
+import org.jbsplib.core.transport.Transport;
+
+/**
+ * The {@code virtual} machine of {@code --machine virtual:PRESET[;key=value...]}: a {@link VirtualMachine} with the
+ * {@link NetworkModel} the options name. Found by {@link java.util.ServiceLoader}.
+ *
+ * <pre>{@code
+ * --machine virtual:sp2-us;L=20us;cpuScale=8
+ * }</pre>
+ */
+public final class VirtualMachineProvider implements MachineProvider {
+    /** Largest frame payload: as the threads transport with a 1 MiB inbox (its ring's maximum message). */
+    static final int MAX_FRAME_BYTES = 128 * 1024;
+
+    /** Creates the provider (for {@link java.util.ServiceLoader}). */
+    public VirtualMachineProvider() {
+        // stateless
+    }
+
+    @Override
+    public String name() {
+        return "virtual";
+    }
+
+    @Override
+    public String description() {
+        return "virtual time on a LogGP network, one process at a time under a simulation kernel; presets "
+            + String.join(", ", Presets.all().keySet());
+    }
+
+    @Override
+    public void check(final String options, final BspConfig config) {
+        checkThreads(NetworkModel.parse(options), config, options);
+        checkBarrier(config.barrier(), options);
+    }
+
+    @Override
+    public Transport create(final String options, final BspConfig config) {
+        final NetworkModel model = NetworkModel.parse(options);
+        checkThreads(model, config, options);
+        checkBarrier(config.barrier(), options);
+        return new VirtualMachine(model, config.procs(), Math.min(MAX_FRAME_BYTES, config.ringCapacityBytes() / 8));
+    }
+
+    /** Refuses {@code cpu=thread} on virtual threads, which have no CPU time of their own. */
+    static void checkThreads(final NetworkModel model, final BspConfig config, final String options) {
+        if (model.cpu() == CpuClock.THREAD && config.threadKind() == ThreadKind.VIRTUAL) {
+            throw new IllegalArgumentException("machine=virtual:" + options + " measures computation with cpu=thread, "
+                + "but threads=" + config.threadKind() + " (P=" + config.procs() + ") has no per-thread CPU time: use "
+                + "--threads platform, or cpu=elapsed");
+        }
+    }
+
+    /**
+     * Refuses the {@code shm} backend: its processes wait on flags in memory, which the kernel cannot order in
+     * virtual time. The hardware models (papers, reflex, bsr, nic-*, host-*) run: they take arrival times from the
+     * virtual clocks and release each process at its modelled release time.
+     */
+    static void checkBarrier(final String barrier, final String options) {
+        if (barrier == null || barrier.isBlank()) {
+            return;
+        }
+        final String name = barrier.split(":", 2)[0].trim();
+        switch (name) {
+            case "shm" -> throw new IllegalArgumentException("barrier=" + barrier + " cannot run on machine=virtual:"
+                + options + ": its processes wait on flags in shared memory, which the virtual-time kernel cannot "
+                + "order; use a message barrier (dissemination, the default here; tree, central, pairwise) or a "
+                + "hardware model (papers, reflex, bsr, nic-pe, nic-gb, host-pe, host-gb)");
+            default -> {
+                // message barriers cost their frames like any other
+            }
+        }
+    }
+}

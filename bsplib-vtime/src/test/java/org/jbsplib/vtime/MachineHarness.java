@@ -1,0 +1,61 @@
+package org.jbsplib.vtime;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.ObjIntConsumer;
+
+import org.jbsplib.core.transport.Endpoint;
+
+/** Runs a body on every endpoint of a {@link VirtualMachine}, as the runtime does, for tests below the BSP API. */
+final class MachineHarness {
+    private MachineHarness() {
+    }
+
+    /** Runs {@code body(endpoint, pid)} on P platform threads and waits (at most 60 s) for all of them. */
+    static void run(final VirtualMachine machine, final ObjIntConsumer<Endpoint> body) throws InterruptedException {
+        final int p = machine.nprocs();
+        final Thread[] threads = new Thread[p];
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        for (int i = 0; i < p; i++) {
+            final int pid = i;
+            final Endpoint e = machine.endpoint(pid);
+            threads[i] = new Thread(() -> {
+                try {
+                    e.processStarted();
+                    e.enterLibrary(0);
+                    body.accept(e, pid);
+                    e.leaveLibrary();
+                } catch (final Throwable t) {
+                    failure.compareAndSet(null, t);
+                    machine.control().fail(new org.jbsplib.api.BspAbortException(pid, 0, t.toString(), t));
+                } finally {
+                    e.processEnded();
+                    machine.control().markEnded(pid);
+                }
+            }, "sim-" + pid);
+            threads[i].setDaemon(true);
+            threads[i].start();
+        }
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        for (final Thread t : threads) {
+            t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            if (t.isAlive()) {
+                machine.close();
+                throw new AssertionError(t.getName() + " did not finish within 60 s");
+            }
+        }
+        if (failure.get() != null) {
+            throw new AssertionError("a process failed", failure.get());
+        }
+    }
+
+    /** Polls until {@code count} frames arrived, idling between polls. */
+    static void receive(final Endpoint e, final int count) {
+        final int[] got = {0};
+        while (got[0] < count) {
+            if (e.poll((src, type, buffer, offset, length) -> got[0]++, count - got[0]) == 0) {
+                e.idle();
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package org.jbsplib.hw.spi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
+import org.jbsplib.core.barrier.BarrierPort;
+import org.jbsplib.core.barrier.BarrierRun;
+import org.jbsplib.core.transport.Endpoint;
+import org.jbsplib.hw.HwBarrierModels;
+import org.jbsplib.hw.model.BarrierModel;
+import org.jbsplib.vtime.NetworkModel;
+import org.jbsplib.vtime.VirtualMachine;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Under virtual time a hardware barrier model releases every process exactly at the modelled release time computed
+ * from the processes' virtual arrival times, episode after episode, and FT runs on it.
+ */
+@Timeout(120)
+class HwBarrierVirtualTimeTest {
+    @ParameterizedTest(name = "{0} at P={1}")
+    @CsvSource({"papers,papers,4", "papers,papers,16", "nic-pe:preset=lanai43,nic-pe/lanai43,16",
+        "host-gb:preset=lanai72,host-gb/lanai72,8", "reflex:preset=tile64,reflex/tile64,32", "bsr,bsr,32"})
+    void shouldReleaseEveryProcessAtTheModelledTimeOfItsVirtualArrivals(final String spec, final String modelSpec,
+        final int p) throws InterruptedException {
+        final VirtualMachine m = new VirtualMachine(NetworkModel.parse("sp2-us;stepCost=0"), p, 128 * 1024);
+        final BarrierRun run = new BarrierRun(spec, m.name(), m.sharesMemory(), 2);
+        final int episodes = 3;
+        final long[][] released = new long[episodes][p];
+        final long[][] arrived = new long[episodes][p];
+        runAll(m, (e, pid) -> {
+            final BarrierPort[] port = new BarrierPort[1];
+            port[0] = run.open(e, (src, type, buffer, offset, length) -> port[0].onFrame(src, type, buffer, offset,
+                length), (start, what) -> e.idle());
+            for (int ep = 0; ep < episodes; ep++) {
+                // skewed arrivals: pid 0 last in even episodes, first in odd ones
+                e.advanceTo(e.nanoTime() + 1_000L * (ep % 2 == 0 ? p - pid : pid + 1));
+                arrived[ep][pid] = e.nanoTime();
+                port[0].arrive();
+                while (!port[0].isReleased()) {
+                    if (e.poll((src, type, buffer, offset, length) -> port[0].onFrame(src, type, buffer, offset,
+                        length), 64) == 0) {
+                        e.idle();
+                    }
+                }
+                released[ep][pid] = e.nanoTime();
+            }
+        });
+        final BarrierModel reference = HwBarrierModels.create(modelSpec, p);
+        for (int ep = 0; ep < episodes; ep++) {
+            final long[] expected = new long[p];
+            for (int q = 0; q < p; q++) {
+                reference.arrive(q, arrived[ep][q]);
+            }
+            for (int q = 0; q < p; q++) {
+                expected[q] = reference.releaseTimeNs(q);
+            }
+            assertEquals(Arrays.toString(expected), Arrays.toString(released[ep]), spec + " episode " + ep);
+        }
+    }
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void shouldRunTheClassicSyncOnAHardwareBarrierUnderVirtualTime() {
+        final long[] steps = new long[1];
+        final var r = BspRuntime.run(new BspConfig().procs(16).syncMode("org").barrier("nic-pe:preset=lanai43")
+            .machine("virtual:myrinet-lanai43;stepCost=10us"), bsp -> {
+                for (int i = 0; i < 20; i++) {
+                    bsp.sync();
+                }
+                steps[0] = bsp.superstep();
+            });
+        assertEquals(20, steps[0]);
+        assertEquals(20, r.stats().get(0).counter("barrier.episodes"));
+    }
+
+    private interface Body {
+        void run(Endpoint e, int pid);
+    }
+
+    private static void runAll(final VirtualMachine m, final Body body) throws InterruptedException {
+        final Thread[] threads = new Thread[m.nprocs()];
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        for (int i = 0; i < threads.length; i++) {
+            final int pid = i;
+            final Endpoint e = m.endpoint(pid);
+            threads[i] = new Thread(() -> {
+                try {
+                    e.processStarted();
+                    e.enterLibrary(0);
+                    body.run(e, pid);
+                } catch (final Throwable t) {
+                    failure.compareAndSet(null, t);
+                    m.control().fail(new org.jbsplib.api.BspAbortException(pid, 0, t.toString(), t));
+                } finally {
+                    e.processEnded();
+                    m.control().markEnded(pid);
+                }
+            });
+            threads[i].setDaemon(true);
+            threads[i].start();
+        }
+        for (final Thread t : threads) {
+            t.join(60_000);
+            if (t.isAlive()) {
+                m.close();
+                throw new AssertionError(t.getName() + " did not finish within 60 s");
+            }
+        }
+        if (failure.get() != null) {
+            throw new AssertionError("a process failed", failure.get());
+        }
+    }
+}
