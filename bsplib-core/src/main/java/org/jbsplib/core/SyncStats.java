@@ -185,4 +185,68 @@ public final class SyncStats {
     public long[] perSyncCommNs() {
         return perSyncCommNs.toLongArray();
     }
+
+    /**
+     * Encodes the sums and counters (not the per-sync lists), for a transport that sends a process's statistics to
+     * another JVM at the end of a run ({@link #decode}). Not for hot paths.
+     *
+     * @return the encoded statistics
+     */
+    public byte[] encode() {
+        final org.agrona.ExpandableArrayBuffer b = new org.agrona.ExpandableArrayBuffer(128);
+        int at = 0;
+        for (final long v : new long[] {syncs, syncNs, barrierNs, commNs, commitNs, waitNs, bytesSent, bytesReceived,
+            framesSent, framesReceived}) {
+            b.putLong(at, v);
+            at += Long.BYTES;
+        }
+        b.putInt(at, counters.size());
+        at += Integer.BYTES;
+        for (final java.util.Map.Entry<String, Long> e : counters.entrySet()) {
+            at += b.putStringUtf8(at, e.getKey());
+            b.putLong(at, e.getValue());
+            at += Long.BYTES;
+        }
+        final byte[] out = new byte[at];
+        b.getBytes(0, out);
+        return out;
+    }
+
+    /**
+     * @param bytes what {@link #encode()} returned
+     * @return the statistics it encodes
+     * @throws IllegalArgumentException if {@code bytes} is not such an encoding, naming its length
+     */
+    public static SyncStats decode(final byte[] bytes) {
+        final org.agrona.concurrent.UnsafeBuffer b = new org.agrona.concurrent.UnsafeBuffer(bytes);
+        final SyncStats s = new SyncStats();
+        try {
+            s.syncs = b.getLong(0);
+            s.syncNs = b.getLong(8);
+            s.barrierNs = b.getLong(16);
+            s.commNs = b.getLong(24);
+            s.commitNs = b.getLong(32);
+            s.waitNs = b.getLong(40);
+            s.bytesSent = b.getLong(48);
+            s.bytesReceived = b.getLong(56);
+            s.framesSent = b.getLong(64);
+            s.framesReceived = b.getLong(72);
+            int at = 80;
+            final int n = b.getInt(at);
+            at += Integer.BYTES;
+            for (int i = 0; i < n; i++) {
+                final String key = b.getStringUtf8(at);
+                at += Integer.BYTES + b.getInt(at);
+                s.counters.put(key, b.getLong(at));
+                at += Long.BYTES;
+            }
+            if (at != bytes.length) {
+                throw new IllegalArgumentException("bytes.length=" + bytes.length + " is not an encoding of SyncStats"
+                    + " (it ends at " + at + ")");
+            }
+        } catch (final IndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("bytes.length=" + bytes.length + " is too short for SyncStats", e);
+        }
+        return s;
+    }
 }

@@ -6,7 +6,6 @@ import org.jbsplib.api.spi.BarrierProvider;
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
-import org.jbsplib.core.transport.ThreadsTransport;
 import org.jbsplib.core.transport.Transport;
 
 /**
@@ -42,7 +41,7 @@ public final class BarrierRun {
 
     /** @return the run's barrier, as {@code config.barrier()} names it on {@code transport} */
     public static BarrierRun forRun(final BspConfig config, final Transport transport) {
-        return new BarrierRun(config.barrier(), transport.name(), transport instanceof ThreadsTransport,
+        return new BarrierRun(config.barrier(), transport.name(), transport.sharesMemory(),
             config.cores());
     }
 

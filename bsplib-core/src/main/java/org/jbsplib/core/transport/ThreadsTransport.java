@@ -84,6 +84,11 @@ public final class ThreadsTransport implements Transport {
     }
 
     @Override
+    public boolean sharesMemory() {
+        return true;
+    }
+
+    @Override
     public void close() {
         // Off-heap inboxes are released with their ByteBuffers by the garbage collector.
     }
