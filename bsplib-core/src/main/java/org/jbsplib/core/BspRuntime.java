@@ -156,7 +156,9 @@ public final class BspRuntime {
     private static void join(final List<Thread> threads, final Transport transport, final BspConfig config,
         final long start) {
         final RunControl control = transport.control();
-        final DeadlockDetector detector = config.deadlockDetection() ? new DeadlockDetector(control) : null;
+        // Off where the transport cannot see every process's wait state and the frames in flight (between JVMs).
+        final DeadlockDetector detector = config.deadlockDetection() && transport.detectsDeadlocks()
+            ? new DeadlockDetector(control) : null;
         try {
             long failedAt = 0;
             for (final Thread t : threads) {

@@ -80,6 +80,11 @@ public final class ChaosTransport implements Transport {
     }
 
     @Override
+    public boolean detectsDeadlocks() {
+        return inner.detectsDeadlocks();
+    }
+
+    @Override
     public boolean isLocal(final int pid) {
         return inner.isLocal(pid);
     }

@@ -39,6 +39,18 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * Whether the runtime's {@link DeadlockDetector} may judge this run: it needs every process's {@link Quiescence}
+     * entry kept up to date by the endpoints, and must be able to tell whether any frame is in flight. A transport
+     * between JVMs sees neither the other JVMs' entries nor the frames in the media driver's logs, so it answers
+     * {@code false} and the run relies on {@code --timeout-ms} and {@code --deadline} instead.
+     *
+     * @return {@code true} if deadlock detection is sound on this transport; by default, when it shares memory
+     */
+    default boolean detectsDeadlocks() {
+        return sharesMemory();
+    }
+
+    /**
      * @param pid a process of the run, {@code 0 <= pid < nprocs()}
      * @return whether this JVM runs {@code pid} (its endpoint is here)
      */

@@ -91,8 +91,10 @@ public abstract class TransportConformanceSuite {
         }
     }
 
-    @Test
-    void shouldDeliverClaimedFrames() throws Exception {
+    @ParameterizedTest(name = "up to {0} bytes")
+    @ValueSource(ints = {100, 6000})
+    void shouldDeliverClaimedFrames(final int spread) throws Exception {
+        // claims of up to 6000 bytes exceed one MTU of a network transport: they must still arrive whole and in order
         try (Transport t = create(2, 1 << 16)) {
             final int frames = 500;
             runAll(t, pid -> {
@@ -101,7 +103,7 @@ public abstract class TransportConformanceSuite {
                 int sent = 0;
                 while (sent < frames || got[0] < frames) {
                     if (sent < frames) {
-                        final int len = 16 + sent % 100;
+                        final int len = 16 + sent * 7919 % spread;
                         final int at = e.tryClaim(1 - pid, TYPE, len);
                         if (at >= 0) {
                             final MutableDirectBuffer b = e.claimBuffer(1 - pid);
@@ -111,7 +113,7 @@ public abstract class TransportConformanceSuite {
                         }
                     }
                     if (e.poll((src, type, buf, off, len) -> {
-                        assertEquals(16 + got[0] % 100, len);
+                        assertEquals(16 + got[0] * 7919 % spread, len);
                         check(buf, off, len, src, got[0]++);
                     }, 8) == 0) {
                         e.idle();
