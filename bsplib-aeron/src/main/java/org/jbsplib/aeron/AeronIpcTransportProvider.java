@@ -2,6 +2,7 @@ package org.jbsplib.aeron;
 
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.transport.Transport;
+import org.jbsplib.core.transport.TransportLauncher;
 import org.jbsplib.core.transport.TransportProvider;
 
 /**
@@ -26,5 +27,10 @@ public final class AeronIpcTransportProvider implements TransportProvider {
     public Transport create(final BspConfig config) {
         return new AeronTransport(NAME, config.procs(), AeronTransport.termLength(config.ringCapacityBytes()),
             config.cores(), Placement.of(config.procs(), System.getProperties(), System.getenv()));
+    }
+
+    @Override
+    public TransportLauncher launcher() {
+        return new AeronLauncher();
     }
 }

@@ -116,7 +116,9 @@ public final class AeronTransport implements Transport {
         try {
             String dir = placement.aeronDir();
             if (placement.alone() && dir == null) {
-                dir = Files.createTempDirectory("jbsplib-aeron-").toString();
+                final java.nio.file.Path shm = java.nio.file.Path.of("/dev/shm");
+                dir = (Files.isDirectory(shm) ? Files.createTempDirectory(shm, "jbsplib-aeron-")
+                    : Files.createTempDirectory("jbsplib-aeron-")).toString();
                 d = MediaDriver.launch(driverContext(dir));
             }
             this.driver = d;

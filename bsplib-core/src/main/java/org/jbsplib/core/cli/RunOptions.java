@@ -18,7 +18,7 @@ import org.jbsplib.core.SyncStats;
 public final class RunOptions {
     /** Options taking a value. */
     public static final Set<String> VALUE_OPTIONS = Set.of("--procs", "--sync", "--barrier", "--timeout-ms",
-        "--ring-bytes", "--eager-bytes", "--chaos", "--transport", "--json", "--cores", "--deadline", "--threads");
+        "--ring-bytes", "--eager-bytes", "--chaos", "--transport", "--ranks-per-jvm", "--json", "--cores", "--deadline", "--threads");
     /** Options without a value. */
     public static final Set<String> FLAG_OPTIONS = Set.of("--quiet", "--help");
 
@@ -34,6 +34,7 @@ public final class RunOptions {
         "  --eager-bytes B    streams up to B bytes move without rendezvous (default 16384)",
         "  --transport NAME   how processes exchange frames: threads (default), or a transport found on the class",
         "                     path such as aeron-ipc (./bsp backends lists them)",
+        "  --ranks-per-jvm K  with a transport between JVMs: K processes per JVM (default 1; N must be a multiple)",
         "  --chaos SEED       seeded random delays/reorderings of deliveries (testing), when supported",
         "  --cores N          cores the waiting strategy assumes (default: available processors)",
         "  --threads KIND     thread of each process: platform, virtual (Java 21+) or auto (default: virtual",

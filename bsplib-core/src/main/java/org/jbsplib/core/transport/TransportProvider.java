@@ -35,4 +35,12 @@ public interface TransportProvider {
      * @throws IllegalArgumentException if the configuration does not suit the transport, naming the value
      */
     Transport create(BspConfig config);
+
+    /**
+     * @return what starts the run's JVMs when the processes of a run live in several JVMs, or {@code null} (the
+     *     default) when one JVM runs them all
+     */
+    default TransportLauncher launcher() {
+        return null;
+    }
 }
