@@ -32,6 +32,8 @@ public final class SyncStats {
     private final org.agrona.collections.LongArrayList perSyncBarrierNs = new org.agrona.collections.LongArrayList();
     private final org.agrona.collections.LongArrayList perSyncCommNs = new org.agrona.collections.LongArrayList();
     private boolean recordPerSync;
+    private SyncStats sectionStart;
+    private SyncStats section;
 
     /** Records one sync's two phases. */
     public void recordSync(final long phase1Ns, final long phase2Ns) {
@@ -142,6 +144,31 @@ public final class SyncStats {
         return framesReceived;
     }
 
+    /**
+     * Marks the start of the process's timed section (a later start replaces an earlier section). The section
+     * travels with the statistics ({@link #encode()}), so a report can show it for processes of other JVMs.
+     */
+    public void startSection() {
+        sectionStart = snapshot();
+    }
+
+    /**
+     * Marks the end of the timed section: {@link #section()} becomes what was recorded since {@link #startSection()}.
+     *
+     * @throws IllegalStateException if no section was started
+     */
+    public void stopSection() {
+        if (sectionStart == null) {
+            throw new IllegalStateException("stopSection: no section was started");
+        }
+        section = since(sectionStart);
+    }
+
+    /** @return the statistics of the last whole timed section, or {@code null} if none was marked */
+    public SyncStats section() {
+        return section;
+    }
+
     /** @return a copy of the sums and counters as they are now (without the per-sync lists) */
     public SyncStats snapshot() {
         return since(new SyncStats());
@@ -187,7 +214,7 @@ public final class SyncStats {
     }
 
     /**
-     * Encodes the sums and counters (not the per-sync lists), for a transport that sends a process's statistics to
+     * Encodes the sums, counters and timed section (not the per-sync lists), for a transport that sends a process's statistics to
      * another JVM at the end of a run ({@link #decode}). Not for hot paths.
      *
      * @return the encoded statistics
@@ -207,6 +234,10 @@ public final class SyncStats {
             b.putLong(at, e.getValue());
             at += Long.BYTES;
         }
+        final byte[] inner = section == null ? new byte[0] : section.encode();
+        b.putInt(at, inner.length);
+        b.putBytes(at + Integer.BYTES, inner);
+        at += Integer.BYTES + inner.length;
         final byte[] out = new byte[at];
         b.getBytes(0, out);
         return out;
@@ -239,6 +270,12 @@ public final class SyncStats {
                 at += Integer.BYTES + b.getInt(at);
                 s.counters.put(key, b.getLong(at));
                 at += Long.BYTES;
+            }
+            final int inner = b.getInt(at);
+            at += Integer.BYTES;
+            if (inner > 0) {
+                s.section = decode(java.util.Arrays.copyOfRange(bytes, at, at + inner));
+                at += inner;
             }
             if (at != bytes.length) {
                 throw new IllegalArgumentException("bytes.length=" + bytes.length + " is not an encoding of SyncStats"

@@ -90,7 +90,12 @@ class TransportSpiTest {
         s.addReceived(4, 300);
         s.count("barrier.episodes", 7);
         s.count("relaxed.wäits", 9);
+        s.startSection();
+        s.recordSync(100, 200);
+        s.stopSection();
         final SyncStats d = SyncStats.decode(s.encode());
+        assertEquals(300, d.section().syncNs(), "the timed section travels with the statistics");
+        assertEquals(1, d.section().syncs());
         assertEquals(List.of(s.syncs(), s.syncNs(), s.barrierNs(), s.commNs(), s.commitNs(), s.waitNs(),
             s.bytesSent(), s.bytesReceived(), s.framesSent(), s.framesReceived()), List.of(d.syncs(), d.syncNs(),
             d.barrierNs(), d.commNs(), d.commitNs(), d.waitNs(), d.bytesSent(), d.bytesReceived(), d.framesSent(),
