@@ -23,8 +23,10 @@ import org.jbsplib.core.transport.TransportLauncher;
  * The launcher of {@code ./bsp ... --procs N --transport aeron-ipc [--ranks-per-jvm K]}: starts the host's media
  * driver, starts N/K JVMs running the same command (JVM {@code j} runs pids {@code j*K .. j*K+K-1}), copying this
  * JVM's flags ({@code RuntimeMXBean.getInputArguments()}) and class path, streams their output with each line
- * prefixed by {@code [pid]}, and waits for them. All-or-none: when one JVM fails, the others get
- * {@link #FAILURE_GRACE_MS} to stop on their own (the failure travels in-band) and are then killed. The driver is
+ * prefixed by {@code [pid]}, and waits for them. All-or-none: when a JVM exits with an error, the launcher sends an
+ * ABORT frame naming its first pid to every other process's inbox (a JVM that threw has already sent its own, with
+ * the cause; one that was killed or called {@code System.exit} could not), so they stop at once; JVMs still
+ * running {@link #FAILURE_GRACE_MS} later (busy outside the library) are killed. The driver is
  * closed, and its directory removed, only after every JVM has exited. Only JVM 0 writes {@code --json}.
  *
  * <p>Threading: called once on the CLI's main thread; one thread per stream of each JVM copies its output.
@@ -72,7 +74,15 @@ public final class AeronLauncher implements TransportLauncher {
                 pumps.add(pump(child.getInputStream(), out, prefix));
                 pumps.add(pump(child.getErrorStream(), err, prefix));
             }
-            final int code = await(children, err);
+            final int code = await(children, err, (dead, exit) -> {
+                final List<Integer> others = new ArrayList<>();
+                for (int pid = 0; pid < procs; pid++) {
+                    if (pid / perJvm != dead) {
+                        others.add(pid);
+                    }
+                }
+                AeronTransport.abortFromOutside(dir, others, dead * perJvm, "its JVM exited with code " + exit);
+            });
             for (final Thread t : pumps) {
                 t.join(TimeUnit.SECONDS.toMillis(5));
             }
@@ -93,7 +103,8 @@ public final class AeronLauncher implements TransportLauncher {
     }
 
     /** Waits for every JVM; after the first failure, gives the others a grace period and kills them. */
-    private static int await(final List<Process> children, final PrintStream err) throws InterruptedException {
+    private static int await(final List<Process> children, final PrintStream err,
+        final java.util.function.BiConsumer<Integer, Integer> onFirstFailure) throws InterruptedException {
         int firstCode = 0;
         long failedAt = 0;
         while (true) {
@@ -107,6 +118,12 @@ public final class AeronLauncher implements TransportLauncher {
                     failedAt = System.nanoTime();
                     err.println("bsp: JVM " + j + " (pid " + p.pid() + ") exited with code " + firstCode
                         + "; stopping the others");
+                    try {
+                        onFirstFailure.accept(j, firstCode);
+                    } catch (final RuntimeException e) {
+                        err.println("bsp: could not tell the other JVMs (" + e + "); they are stopped after "
+                            + FAILURE_GRACE_MS + " ms");
+                    }
                 }
             }
             if (!alive) {

@@ -294,6 +294,51 @@ public final class AeronTransport implements Transport {
         return false;
     }
 
+    /**
+     * Writes the payload of an ABORT control frame (after the frame header).
+     *
+     * @return its length
+     */
+    static int encodeAbort(final MutableDirectBuffer b, final int pid, final long superstep, final String text,
+        final String cause) {
+        b.putInt(0, ABORT);
+        b.putInt(4, pid);
+        b.putLong(8, superstep);
+        final int at = 16 + b.putStringUtf8(16, truncate(text));
+        return at + b.putStringUtf8(at, truncate(cause));
+    }
+
+    private static String truncate(final String s) {
+        return s.length() <= MAX_ABORT_TEXT ? s : s.substring(0, MAX_ABORT_TEXT);
+    }
+
+    /**
+     * Offers an ABORT frame naming {@code pid} as the failed process to the inboxes of {@code targets}, through a
+     * client of the driver in {@code dir}: how the launcher tells the other JVMs that a JVM died without a word.
+     *
+     * @param dir     the driver's directory
+     * @param targets the pids to tell
+     * @param pid     the failed process
+     * @param text    what happened
+     */
+    static void abortFromOutside(final String dir, final List<Integer> targets, final int pid, final String text) {
+        final ExpandableArrayBuffer b = new ExpandableArrayBuffer(256);
+        final int length = encodeAbort(b, pid, -1, text, "its JVM is gone");
+        final UnsafeBuffer header = new UnsafeBuffer(new byte[HEADER]);
+        header.putInt(0, pid << 8 | CONTROL);
+        try (Aeron a = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir))) {
+            for (final int dst : targets) {
+                // joins the existing inbox log, whatever its term length
+                try (Publication pub = a.addPublication("aeron:ipc", STREAM_BASE + dst)) {
+                    final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+                    while (pub.offer(header, 0, HEADER, b, 0, length) < 0 && System.nanoTime() < deadline) {
+                        Thread.yield();
+                    }
+                }
+            }
+        }
+    }
+
     @Override
     public void close() {
         synchronized (this) {
@@ -340,16 +385,12 @@ public final class AeronTransport implements Transport {
                 return;
             }
             final ExpandableArrayBuffer b = new ExpandableArrayBuffer(256);
-            b.putInt(0, ABORT);
-            b.putInt(4, e.pid());
-            b.putLong(8, e.superstep());
             String text = e.getMessage() == null ? "" : e.getMessage();
             final String prefix = "pid " + e.pid() + " failed in superstep " + e.superstep() + ": ";
             if (e.pid() >= 0 && text.startsWith(prefix)) {
                 text = text.substring(prefix.length());
             }
-            int at = 16 + b.putStringUtf8(16, truncate(text));
-            at += b.putStringUtf8(at, truncate(String.valueOf(e.getCause())));
+            final int at = encodeAbort(b, e.pid(), e.superstep(), text, String.valueOf(e.getCause()));
             final int src = Math.max(0, placement.firstPid());
             for (int dst = 0; dst < nprocs; dst++) {
                 if (!placement.isLocal(dst)) {
@@ -358,9 +399,6 @@ public final class AeronTransport implements Transport {
             }
         }
 
-        private String truncate(final String s) {
-            return s.length() <= MAX_ABORT_TEXT ? s : s.substring(0, MAX_ABORT_TEXT);
-        }
 
         void onAbort(final DirectBuffer b, final int offset) {
             final int pid = b.getInt(offset + 4);
