@@ -63,6 +63,13 @@ class AeronLauncherTest {
     }
 
     @Test
+    void shouldBenchTheEmptySyncOfEachTransportInOneInvocation() {
+        assertEquals(0, bsp("bench-transport", "--procs", "2", "--syncs", "200", "--blocks", "3", "--warmup", "200"),
+            err());
+        assertTrue(out().contains("threads") && out().contains("aeron-ipc"), out());
+    }
+
+    @Test
     void shouldStopEveryJvmWithTheFirstCauseWhenAProcessThrows() {
         assertEquals(1, runFaulty("throw"), err());
         final List<String> aborted = lines("run aborted");

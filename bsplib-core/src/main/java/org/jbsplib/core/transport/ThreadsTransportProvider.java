@@ -19,6 +19,11 @@ public final class ThreadsTransportProvider implements TransportProvider {
     }
 
     @Override
+    public boolean sharesMemory() {
+        return true;
+    }
+
+    @Override
     public Transport create(final BspConfig config) {
         return new ThreadsTransport(config.procs(), config.ringCapacityBytes(), config.cores(),
             config.threadKind() == ThreadKind.VIRTUAL);

@@ -37,6 +37,14 @@ public interface TransportProvider {
     Transport create(BspConfig config);
 
     /**
+     * @return whether the processes of this transport's runs share memory (as {@link Transport#sharesMemory()}
+     *     will say), for listing which barrier backends run on it; {@code false} by default
+     */
+    default boolean sharesMemory() {
+        return false;
+    }
+
+    /**
      * @return what starts the run's JVMs when the processes of a run live in several JVMs, or {@code null} (the
      *     default) when one JVM runs them all
      */

@@ -61,6 +61,11 @@ public final class HalfLocalTransport implements Transport, TransportProvider {
     }
 
     @Override
+    public boolean sharesMemory() {
+        return false; // as a transport between JVMs
+    }
+
+    @Override
     public boolean isLocal(final int pid) {
         return pid % 2 == 0;
     }
