@@ -68,6 +68,8 @@ public final class AeronTransport implements Transport {
     public static final long MAX_PARK_NS = 200_000L;
     /** How long a JVM waits for the others' inboxes at start, and for their results at the end. */
     public static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
+    /** How long the driver waits for a client's keep-alive before it takes the client for dead. */
+    public static final long CLIENT_LIVENESS_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
     /** Smallest term length Aeron accepts. */
     static final int MIN_TERM_LENGTH = 64 * 1024;
 
@@ -122,7 +124,7 @@ public final class AeronTransport implements Transport {
                 d = MediaDriver.launch(driverContext(dir));
             }
             this.driver = d;
-            a = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir));
+            a = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir).errorHandler(this::onAeronError));
             this.aeron = a;
             final String channel = "aeron:ipc?term-length=" + termLength;
             for (int pid = 0; pid < nprocs; pid++) {
@@ -163,9 +165,22 @@ public final class AeronTransport implements Transport {
             .dirDeleteOnShutdown(true)
             .threadingMode(ThreadingMode.SHARED)
             .sharedIdleStrategy(new BackoffIdleStrategy(1, 10, 1_000, MAX_PARK_NS))
-            .clientLivenessTimeoutNs(TimeUnit.SECONDS.toNanos(5))
-            .publicationUnblockTimeoutNs(TimeUnit.SECONDS.toNanos(15))
+            // generous: a client whose JVM is descheduled or in a long GC pause must not be taken for dead (its
+            // publications would close under a correct run); a JVM that really died is reported by the launcher
+            .clientLivenessTimeoutNs(CLIENT_LIVENESS_TIMEOUT_NS)
+            .publicationUnblockTimeoutNs(2 * CLIENT_LIVENESS_TIMEOUT_NS)
             .termBufferSparseFile(true);
+    }
+
+    /** The Aeron client's errors: the fatal ones fail the run naming their cause, instead of a later CLOSED. */
+    private void onAeronError(final Throwable e) {
+        if (e instanceof io.aeron.exceptions.ConductorServiceTimeoutException
+            || e instanceof io.aeron.exceptions.DriverTimeoutException
+            || e instanceof io.aeron.exceptions.ClientTimeoutException) {
+            control.fail(new BspAbortException(-1, -1, "aeron: the client of this JVM stopped: " + e, e));
+        } else if (!(e instanceof org.agrona.concurrent.AgentTerminationException)) {
+            System.err.println("aeron: " + e);
+        }
     }
 
     private void awaitConnected() {
