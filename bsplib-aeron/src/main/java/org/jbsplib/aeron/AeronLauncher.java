@@ -81,7 +81,7 @@ public final class AeronLauncher implements TransportLauncher {
                         others.add(pid);
                     }
                 }
-                AeronTransport.abortFromOutside(dir, others, dead * perJvm, "its JVM exited with code " + exit);
+                AeronTransport.abortFromOutside(dir, procs, others, dead * perJvm, "its JVM exited with code " + exit);
             });
             for (final Thread t : pumps) {
                 t.join(TimeUnit.SECONDS.toMillis(5));

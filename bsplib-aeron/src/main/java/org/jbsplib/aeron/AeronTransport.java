@@ -60,8 +60,16 @@ import org.jbsplib.core.transport.Transport;
  * }</pre>
  */
 public final class AeronTransport implements Transport {
-    /** Stream id of pid 0's inbox; pid p's is {@code STREAM_BASE + p}. */
+    /** Stream id of pid 0's inbox in a JVM's first run; pid p's in run r is {@code STREAM_BASE + r * P + p}. */
     public static final int STREAM_BASE = 1001;
+    /** Type id of the Aeron counter that shows the launcher which run a JVM is in. */
+    public static final int RUN_COUNTER_TYPE_ID = 7_001;
+    /** Label of that counter. */
+    static final String RUN_COUNTER_LABEL = "jbsplib run";
+    // Runs of this JVM over a launcher's driver, in order. A program runs the same sequence of runs in every JVM
+    // (SPMD), so the k-th run here is the k-th run there; its own streams keep a late frame of the previous run
+    // (a JVM still gathering its results) out of the next run's inboxes.
+    private static final java.util.concurrent.atomic.AtomicInteger RUNS = new java.util.concurrent.atomic.AtomicInteger();
     /** Bytes of a frame's header. */
     public static final int HEADER = 4;
     /** Longest park of a waiting process. */
@@ -127,13 +135,17 @@ public final class AeronTransport implements Transport {
             a = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir).errorHandler(this::onAeronError));
             this.aeron = a;
             final String channel = "aeron:ipc?term-length=" + termLength;
+            final int run = placement.alone() ? 0 : RUNS.getAndIncrement();
+            if (!placement.alone()) {
+                aeron.addCounter(RUN_COUNTER_TYPE_ID, RUN_COUNTER_LABEL + " nprocs=" + nprocs).setOrdered(run);
+            }
             for (int pid = 0; pid < nprocs; pid++) {
-                inboxes[pid] = aeron.addPublication(channel, STREAM_BASE + pid);
+                inboxes[pid] = aeron.addPublication(channel, streamId(run, nprocs, pid));
             }
             for (int pid = 0; pid < nprocs; pid++) {
                 if (placement.isLocal(pid)) {
-                    endpoints[pid] = new AeronEndpoint(pid, aeron.addSubscription(channel, STREAM_BASE + pid),
-                        cores);
+                    endpoints[pid] = new AeronEndpoint(pid, aeron.addSubscription(channel,
+                        streamId(run, nprocs, pid)), cores);
                 }
             }
             this.maxFrameLength = inboxes[0].maxMessageLength() - HEADER;
@@ -147,6 +159,11 @@ public final class AeronTransport implements Transport {
             }
             throw new IllegalStateException("aeron: cannot create the driver's directory: " + e, e);
         }
+    }
+
+    /** @return the stream id of {@code pid}'s inbox in the JVMs' {@code run}-th run of {@code nprocs} processes */
+    static int streamId(final int run, final int nprocs, final int pid) {
+        return STREAM_BASE + run * nprocs + pid;
     }
 
     /** @return the term length for inboxes of {@code ringCapacityBytes}: that, at least {@link #MIN_TERM_LENGTH} */
@@ -332,24 +349,40 @@ public final class AeronTransport implements Transport {
      * client of the driver in {@code dir}: how the launcher tells the other JVMs that a JVM died without a word.
      *
      * @param dir     the driver's directory
+     * @param nprocs  the run's number of processes
      * @param targets the pids to tell
      * @param pid     the failed process
      * @param text    what happened
      */
-    static void abortFromOutside(final String dir, final List<Integer> targets, final int pid, final String text) {
+    static void abortFromOutside(final String dir, final int nprocs, final List<Integer> targets, final int pid,
+        final String text) {
         final ExpandableArrayBuffer b = new ExpandableArrayBuffer(256);
         final int length = encodeAbort(b, pid, -1, text, "its JVM is gone");
         final UnsafeBuffer header = new UnsafeBuffer(new byte[HEADER]);
         header.putInt(0, pid << 8 | CONTROL);
         try (Aeron a = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir))) {
-            for (final int dst : targets) {
-                // joins the existing inbox log, whatever its term length
-                try (Publication pub = a.addPublication("aeron:ipc", STREAM_BASE + dst)) {
-                    final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
-                    while (pub.offer(header, 0, HEADER, b, 0, length) < 0 && System.nanoTime() < deadline) {
-                        Thread.yield();
-                    }
+            // the runs the JVMs are in, from their run counters
+            final java.util.Set<Integer> runs = new java.util.TreeSet<>();
+            a.countersReader().forEach((counterId, typeId, key, label) -> {
+                if (typeId == RUN_COUNTER_TYPE_ID) {
+                    runs.add((int) a.countersReader().getCounterValue(counterId));
                 }
+            });
+            for (final int run : runs) {
+                for (final int dst : targets) {
+                    offerOnce(a, streamId(run, nprocs, dst), header, b, length);
+                }
+            }
+        }
+    }
+
+    private static void offerOnce(final Aeron a, final int streamId, final DirectBuffer header, final DirectBuffer b,
+        final int length) {
+        // joins the existing inbox log, whatever its term length
+        try (Publication pub = a.addPublication("aeron:ipc", streamId)) {
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+            while (pub.offer(header, 0, HEADER, b, 0, length) < 0 && System.nanoTime() < deadline) {
+                Thread.yield();
             }
         }
     }
