@@ -137,7 +137,11 @@ public final class BspConfig {
         return transport;
     }
 
-    /** @param transport the transport name ({@code threads}) @return this */
+    /**
+     * @param transport the transport name, one found by {@link org.jbsplib.core.transport.Transports}
+     *     ({@code threads}; {@code aeron-ipc} when its module is on the class path); checked by {@link #conclude()}
+     * @return this
+     */
     public BspConfig transport(final String transport) {
         checkMutable();
         this.transport = transport;
@@ -305,6 +309,7 @@ public final class BspConfig {
         if (syncMode == null || syncMode.isBlank()) {
             throw new IllegalArgumentException("syncMode=" + syncMode + " must name a sync mode (org, rbs)");
         }
+        org.jbsplib.core.transport.Transports.provider(transport);
         if (!barrier.isBlank()) {
             Barriers.provider(BarrierSpec.parse(barrier).name());
         }

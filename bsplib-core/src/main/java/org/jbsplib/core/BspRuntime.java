@@ -14,15 +14,19 @@ import org.jbsplib.core.barrier.BarrierClient;
 import org.jbsplib.core.barrier.BarrierRun;
 import org.jbsplib.core.sync.SyncProtocol;
 import org.jbsplib.core.sync.SyncProtocolFactory;
-import org.jbsplib.core.transport.ChaosTransport;
 import org.jbsplib.core.transport.DeadlockDetector;
 import org.jbsplib.core.transport.RunControl;
-import org.jbsplib.core.transport.ThreadsTransport;
 import org.jbsplib.core.transport.Transport;
+import org.jbsplib.core.transport.Transports;
 
 /**
  * Runs SPMD programs: starts P processes, each running the program with its own {@link org.jbsplib.api.Bsp},
  * waits for all of them and returns their statistics.
+ *
+ * <p>Process model: the run's transport ({@link BspConfig#transport()}, found with
+ * {@link org.jbsplib.core.transport.Transports}) says which processes this JVM runs; the runtime starts threads for
+ * those only and gathers the others' statistics through the transport at the end, so the {@link RunResult} is the
+ * same on every transport.
  *
  * <p>All-or-none failure: when a process throws, calls {@code abort}, or times out in a sync, every other process
  * leaves its current or next wait, and {@link #run} throws one {@link BspAbortException} naming the first failing
@@ -66,21 +70,23 @@ public final class BspRuntime {
         try (Transport transport = createTransport(config)) {
             final BarrierRun barrierRun = BarrierRun.forRun(config.barrier(), config.cores(), transport);
             final long start = System.nanoTime();
+            // Threads only for this JVM's processes: all of them on threads, one or several between JVMs.
             final BspProcess[] processes = new BspProcess[p];
+            final List<Thread> threads = new ArrayList<>(p);
+            final long[] endNs = new long[p];
+            final ThreadKind kind = config.threadKind();
             for (int i = 0; i < p; i++) {
+                if (!transport.isLocal(i)) {
+                    continue;
+                }
                 processes[i] = new BspProcess(i, config, transport.endpoint(i), start);
                 final SyncProtocol protocol = syncFactory.create(processes[i].syncView());
                 if (protocol instanceof BarrierClient client) {
                     client.attachBarrier(barrierRun);
                 }
                 processes[i].protocol(protocol);
-            }
-            final Thread[] threads = new Thread[p];
-            final long[] endNs = new long[p];
-            final ThreadKind kind = config.threadKind();
-            for (int i = 0; i < p; i++) {
                 final BspProcess process = processes[i];
-                threads[i] = kind.newThread("bsp-" + i, () -> runProcess(process, program, transport, endNs));
+                threads.add(kind.newThread("bsp-" + i, () -> runProcess(process, program, transport, endNs)));
             }
             for (final Thread t : threads) {
                 t.start();
@@ -90,16 +96,38 @@ public final class BspRuntime {
             if (failure != null) {
                 throw failure;
             }
-            long last = start;
-            final List<SyncStats> stats = new ArrayList<>(p);
-            final long[] supersteps = new long[p];
-            for (int i = 0; i < p; i++) {
-                stats.add(processes[i].stats());
-                supersteps[i] = processes[i].superstep() + 1;
-                last = Math.max(last, endNs[i]);
-            }
-            return new RunResult(config, last - start, List.copyOf(stats), supersteps);
+            return result(config, transport, processes, start, endNs);
         }
+    }
+
+    /** Builds the run's result from the local processes and, through the transport, the others'. */
+    private static RunResult result(final BspConfig config, final Transport transport, final BspProcess[] processes,
+        final long start, final long[] endNs) {
+        final int p = processes.length;
+        final ProcessResult[] results = new ProcessResult[p];
+        for (int i = 0; i < p; i++) {
+            if (processes[i] != null) {
+                results[i] = new ProcessResult(i, processes[i].stats(), processes[i].superstep() + 1,
+                    endNs[i] - start);
+            }
+        }
+        transport.gatherResults(results);
+        final BspAbortException failure = transport.control().failure();
+        if (failure != null) {
+            throw failure;
+        }
+        long wall = 0;
+        final List<SyncStats> stats = new ArrayList<>(p);
+        final long[] supersteps = new long[p];
+        for (int i = 0; i < p; i++) {
+            if (results[i] == null) {
+                throw new IllegalStateException("transport=" + transport.name() + " gathered no result of pid " + i);
+            }
+            stats.add(results[i].stats());
+            supersteps[i] = results[i].supersteps();
+            wall = Math.max(wall, results[i].elapsedNs());
+        }
+        return new RunResult(config, wall, List.copyOf(stats), supersteps);
     }
 
     private static void runProcess(final BspProcess process, final BspProgram program, final Transport transport,
@@ -127,10 +155,12 @@ public final class BspRuntime {
      * Waits for the processes' threads; meanwhile, as the run's watchdog, aborts the run at its deadline and when
      * the {@link DeadlockDetector} finds it deadlocked.
      */
-    private static void join(final Thread[] threads, final Transport transport, final BspConfig config,
+    private static void join(final List<Thread> threads, final Transport transport, final BspConfig config,
         final long start) {
         final RunControl control = transport.control();
-        final DeadlockDetector detector = config.deadlockDetection() ? new DeadlockDetector(control) : null;
+        // Off where the transport cannot see every process's wait state and the frames in flight (between JVMs).
+        final DeadlockDetector detector = config.deadlockDetection() && transport.detectsDeadlocks()
+            ? new DeadlockDetector(control) : null;
         try {
             long failedAt = 0;
             for (final Thread t : threads) {
@@ -251,12 +281,6 @@ public final class BspRuntime {
         if (config.onMachineModel()) {
             return org.jbsplib.core.machine.Machines.create(config.machine(), config);
         }
-        if ("threads".equals(config.transport())) {
-            final Transport threads = new ThreadsTransport(config.procs(), config.ringCapacityBytes(), config.cores(),
-                config.threadKind() == ThreadKind.VIRTUAL);
-            return config.chaosSeed() >= 0 ? new ChaosTransport(threads, config.chaosSeed()) : threads;
-        }
-        throw new IllegalArgumentException("transport=" + config.transport() + " is not a known transport (known: "
-            + "threads)");
+        return Transports.create(config);
     }
 }

@@ -31,6 +31,8 @@ public final class SyncStats implements SyncRecorder {
     private long framesSent;
     private long framesReceived;
     private final java.util.Map<String, Long> counters = new java.util.TreeMap<>();
+    private SyncStats sectionStart;
+    private SyncStats section;
 
     /** Records one sync's two phases. */
     @Override
@@ -141,6 +143,31 @@ public final class SyncStats implements SyncRecorder {
         return framesReceived;
     }
 
+    /**
+     * Marks the start of the process's timed section (a later start replaces an earlier section). The section
+     * travels with the statistics ({@link #encode()}), so a report can show it for processes of other JVMs.
+     */
+    public void startSection() {
+        sectionStart = snapshot();
+    }
+
+    /**
+     * Marks the end of the timed section: {@link #section()} becomes what was recorded since {@link #startSection()}.
+     *
+     * @throws IllegalStateException if no section was started
+     */
+    public void stopSection() {
+        if (sectionStart == null) {
+            throw new IllegalStateException("stopSection: no section was started");
+        }
+        section = since(sectionStart);
+    }
+
+    /** @return the statistics of the last whole timed section, or {@code null} if none was marked */
+    public SyncStats section() {
+        return section;
+    }
+
     /** @return a copy of the sums and counters as they are now (without the per-sync lists) */
     public SyncStats snapshot() {
         return since(new SyncStats());
@@ -173,5 +200,79 @@ public final class SyncStats implements SyncRecorder {
             }
         }
         return d;
+    }
+
+    /**
+     * Encodes the sums, counters and timed section, for a transport that sends a process's statistics to another
+     * JVM at the end of a run ({@link #decode}). Not for hot paths.
+     *
+     * @return the encoded statistics
+     */
+    public byte[] encode() {
+        final org.agrona.ExpandableArrayBuffer b = new org.agrona.ExpandableArrayBuffer(128);
+        int at = 0;
+        for (final long v : new long[] {syncs, syncNs, barrierNs, commNs, commitNs, waitNs, bytesSent, bytesReceived,
+            framesSent, framesReceived}) {
+            b.putLong(at, v);
+            at += Long.BYTES;
+        }
+        b.putInt(at, counters.size());
+        at += Integer.BYTES;
+        for (final java.util.Map.Entry<String, Long> e : counters.entrySet()) {
+            at += b.putStringUtf8(at, e.getKey());
+            b.putLong(at, e.getValue());
+            at += Long.BYTES;
+        }
+        final byte[] inner = section == null ? new byte[0] : section.encode();
+        b.putInt(at, inner.length);
+        b.putBytes(at + Integer.BYTES, inner);
+        at += Integer.BYTES + inner.length;
+        final byte[] out = new byte[at];
+        b.getBytes(0, out);
+        return out;
+    }
+
+    /**
+     * @param bytes what {@link #encode()} returned
+     * @return the statistics it encodes
+     * @throws IllegalArgumentException if {@code bytes} is not such an encoding, naming its length
+     */
+    public static SyncStats decode(final byte[] bytes) {
+        final org.agrona.concurrent.UnsafeBuffer b = new org.agrona.concurrent.UnsafeBuffer(bytes);
+        final SyncStats s = new SyncStats();
+        try {
+            s.syncs = b.getLong(0);
+            s.syncNs = b.getLong(8);
+            s.barrierNs = b.getLong(16);
+            s.commNs = b.getLong(24);
+            s.commitNs = b.getLong(32);
+            s.waitNs = b.getLong(40);
+            s.bytesSent = b.getLong(48);
+            s.bytesReceived = b.getLong(56);
+            s.framesSent = b.getLong(64);
+            s.framesReceived = b.getLong(72);
+            int at = 80;
+            final int n = b.getInt(at);
+            at += Integer.BYTES;
+            for (int i = 0; i < n; i++) {
+                final String key = b.getStringUtf8(at);
+                at += Integer.BYTES + b.getInt(at);
+                s.counters.put(key, b.getLong(at));
+                at += Long.BYTES;
+            }
+            final int inner = b.getInt(at);
+            at += Integer.BYTES;
+            if (inner > 0) {
+                s.section = decode(java.util.Arrays.copyOfRange(bytes, at, at + inner));
+                at += inner;
+            }
+            if (at != bytes.length) {
+                throw new IllegalArgumentException("bytes.length=" + bytes.length + " is not an encoding of SyncStats"
+                    + " (it ends at " + at + ")");
+            }
+        } catch (final IndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("bytes.length=" + bytes.length + " is too short for SyncStats", e);
+        }
+        return s;
     }
 }

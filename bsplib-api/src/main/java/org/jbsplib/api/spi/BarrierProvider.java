@@ -25,6 +25,16 @@ public interface BarrierProvider {
     String description();
 
     /**
+     * Whether the backend keeps state shared by every process of the run in memory, and so runs only on transports
+     * whose processes share memory ({@link BarrierChannel#sharedMemory()}); {@code ./bsp backends} shows it.
+     *
+     * @return {@code true} for such a backend; {@code false} (the default) for one that only exchanges frames
+     */
+    default boolean needsSharedMemory() {
+        return false;
+    }
+
+    /**
      * Creates the barrier of process {@code channel.pid()}. Called once per process, on the runtime's thread that
      * sets the run up, before any process starts; the barrier is then used only by its process's thread.
      *

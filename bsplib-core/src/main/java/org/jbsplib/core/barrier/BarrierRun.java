@@ -46,9 +46,17 @@ public final class BarrierRun {
      *         frames: there it is the message default (see {@link Barriers})
      */
     public static BarrierRun forRun(final String barrier, final int cores, final Transport transport) {
-        final boolean virtual = transport.nprocs() > 0 && transport.endpoint(0).virtualClock();
-        final String spec = barrier.isBlank() && virtual ? Barriers.DEFAULT_MESSAGES : barrier;
+        final String spec = barrier.isBlank() && hasVirtualClock(transport) ? Barriers.DEFAULT_MESSAGES : barrier;
         return new BarrierRun(spec, transport.name(), transport.sharesMemory(), cores);
+    }
+
+    private static boolean hasVirtualClock(final Transport transport) {
+        for (int pid = 0; pid < transport.nprocs(); pid++) {
+            if (transport.isLocal(pid)) {
+                return transport.endpoint(pid).virtualClock();
+            }
+        }
+        return false;
     }
 
     /** @return the resolved spec */

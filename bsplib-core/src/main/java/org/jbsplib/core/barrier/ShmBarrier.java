@@ -147,7 +147,12 @@ public final class ShmBarrier implements Barrier {
 
         @Override
         public String description() {
-            return "shared-memory sense-reversing barrier (count+generation in one word); threads transport only";
+            return "shared-memory sense-reversing barrier (count+generation in one word)";
+        }
+
+        @Override
+        public boolean needsSharedMemory() {
+            return true;
         }
 
         @Override

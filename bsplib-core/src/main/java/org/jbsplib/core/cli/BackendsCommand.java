@@ -9,8 +9,13 @@ import java.util.Set;
 
 import org.jbsplib.api.spi.BarrierProvider;
 import org.jbsplib.core.barrier.Barriers;
+import org.jbsplib.core.transport.TransportProvider;
+import org.jbsplib.core.transport.Transports;
 
-/** {@code ./bsp backends}: lists every barrier backend found on the class path with its description. */
+/**
+ * {@code ./bsp backends}: lists every transport and every barrier backend found on the class path, with the
+ * transports each backend runs on (backends that keep shared state need a transport whose processes share memory).
+ */
 public final class BackendsCommand implements CliCommand {
     @Override
     public String name() {
@@ -19,17 +24,20 @@ public final class BackendsCommand implements CliCommand {
 
     @Override
     public String description() {
-        return "list the barrier backends found (for --barrier)";
+        return "list the transports (for --transport) and barrier backends (for --barrier) found";
     }
 
     @Override
     public String help() {
         return String.join("\n",
             "usage: ./bsp backends [--json FILE]",
-            "Lists every barrier backend found with ServiceLoader (org.jbsplib.api.spi.BarrierProvider), one line",
-            "each. Choose one with --barrier NAME[:key=value,...]; without it the threads transport uses "
-                + Barriers.DEFAULT_SHARED_MEMORY + ".",
-            "  --json FILE   also write the list as JSON: [{\"name\": ..., \"description\": ...}]", "");
+            "Lists every transport (org.jbsplib.core.transport.TransportProvider) and every barrier backend",
+            "(org.jbsplib.api.spi.BarrierProvider) found with ServiceLoader, one line each, with the transports each",
+            "backend runs on. Choose with --transport NAME and --barrier NAME[:key=value,...]; without --barrier,",
+            "transports that share memory use " + Barriers.DEFAULT_SHARED_MEMORY + ", the others "
+                + Barriers.DEFAULT_MESSAGES + ".",
+            "  --json FILE   also write the lists as JSON: {\"transports\": [...], \"backends\": [{\"name\": ...,",
+            "                \"description\": ..., \"transports\": [...]}]}", "");
     }
 
     @Override
@@ -38,20 +46,45 @@ public final class BackendsCommand implements CliCommand {
         if (!a.positional().isEmpty()) {
             throw new CliException("backends takes no arguments, got " + a.positional());
         }
+        final Map<String, TransportProvider> transports = Transports.providers();
+        final List<String> shared = new ArrayList<>();
+        final List<String> all = new ArrayList<>(transports.keySet());
+        final List<Map<String, Object>> transportJson = new ArrayList<>();
+        out.println("transports (--transport):");
+        final int tw = transports.keySet().stream().mapToInt(String::length).max().orElse(0);
+        for (final TransportProvider t : transports.values()) {
+            if (t.sharesMemory()) {
+                shared.add(t.name());
+            }
+            out.printf("  %-" + tw + "s  %s%n", t.name(), t.description());
+            final Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", t.name());
+            m.put("description", t.description());
+            m.put("shares_memory", t.sharesMemory());
+            transportJson.add(m);
+        }
+        out.println();
+        out.println("barrier backends (--barrier), and the transports each runs on:");
         final List<Map<String, Object>> json = new ArrayList<>();
         final Map<String, BarrierProvider> providers = Barriers.providers();
         final int width = providers.keySet().stream().mapToInt(String::length).max().orElse(0);
         for (final BarrierProvider p : providers.values()) {
-            final String mark = p.name().equals(Barriers.DEFAULT_SHARED_MEMORY) ? " (default on threads)" : "";
-            out.printf("%-" + width + "s  %s%s%n", p.name(), p.description(), mark);
+            final List<String> on = p.needsSharedMemory() ? shared : all;
+            final String mark = p.name().equals(Barriers.DEFAULT_SHARED_MEMORY) ? "; default on shared memory"
+                : p.name().equals(Barriers.DEFAULT_MESSAGES) ? "; default elsewhere" : "";
+            out.printf("%-" + width + "s  %s [%s%s]%n", p.name(), p.description(), String.join(", ", on), mark);
             final Map<String, Object> m = new LinkedHashMap<>();
             m.put("name", p.name());
             m.put("description", p.description());
             m.put("class", p.getClass().getName());
+            m.put("transports", List.copyOf(on));
             json.add(m);
         }
         if (a.has("--json")) {
-            Json.writeFile(a.value("--json", null), json);
+            final Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("transports", transportJson);
+            doc.put("backends", json);
+            Json.writeFile(a.value("--json", null), doc);
         }
         return 0;
     }

@@ -7,6 +7,9 @@ import java.util.ServiceLoader;
 import java.util.TreeMap;
 
 import org.jbsplib.api.BspAbortException;
+import org.jbsplib.core.transport.TransportLauncher;
+import org.jbsplib.core.transport.TransportProvider;
+import org.jbsplib.core.transport.Transports;
 
 /**
  * Entry point of {@code ./bsp}: {@code ./bsp COMMAND [options]}, {@code ./bsp --help}, {@code ./bsp COMMAND --help}.
@@ -51,6 +54,10 @@ public final class Main {
         }
         try {
             checkJsonTarget(rest);
+            final TransportLauncher launcher = launcher(options);
+            if (launcher != null) {
+                return launcher.launch(argv, out, err);
+            }
             return command.run(rest, out, err);
         } catch (final CliException | IllegalArgumentException e) {
             err.println("bsp " + command.name() + ": error: " + e.getMessage());
@@ -76,6 +83,24 @@ public final class Main {
         return "out of memory (" + oneLine(e.getMessage()) + "): the JVM has a heap of at most " + maxMiB
             + " MiB; raise it with JBSP_JAVA_OPTS=-Xmx" + Math.max(2, 2 * ((maxMiB + 1023) >> 10)) + "g (and "
             + "-XX:MaxDirectMemorySize=... for direct buffer memory)";
+    }
+
+    /**
+     * @return the launcher of the transport named by {@code --transport}, if its processes live in several JVMs and
+     *     this JVM is not one of them; else {@code null} (the command runs here)
+     */
+    private static TransportLauncher launcher(final List<String> options) {
+        String name = null;
+        for (int i = 0; i < options.size(); i++) {
+            if (options.get(i).equals("--transport") && i + 1 < options.size()) {
+                name = options.get(i + 1);
+            } else if (options.get(i).startsWith("--transport=")) {
+                name = options.get(i).substring("--transport=".length());
+            }
+        }
+        final TransportProvider provider = name == null ? null : Transports.providers().get(name);
+        final TransportLauncher launcher = provider == null ? null : provider.launcher();
+        return launcher != null && launcher.shouldLaunch() ? launcher : null;
     }
 
     /** Every command takes {@code --json FILE}: a file that cannot be written fails now, not after the run. */

@@ -18,7 +18,8 @@ import org.jbsplib.core.SyncStats;
 public final class RunOptions {
     /** Options taking a value. */
     public static final Set<String> VALUE_OPTIONS = Set.of("--procs", "--sync", "--barrier", "--timeout-ms",
-        "--ring-bytes", "--eager-bytes", "--chaos", "--json", "--cores", "--deadline", "--threads", "--machine");
+        "--ring-bytes", "--eager-bytes", "--chaos", "--transport", "--ranks-per-jvm", "--json", "--cores", "--deadline",
+        "--threads", "--machine");
     /** Options without a value. */
     public static final Set<String> FLAG_OPTIONS = Set.of("--quiet", "--help");
 
@@ -32,6 +33,9 @@ public final class RunOptions {
         "  --deadline TIME    abort the run when it takes longer than TIME (250ms, 90s, 10m, 2h; default: none)",
         "  --ring-bytes B     inbox ring capacity per process, a power of two (default: by P)",
         "  --eager-bytes B    streams up to B bytes move without rendezvous (default 16384)",
+        "  --transport NAME   how processes exchange frames: threads (default), or a transport found on the class",
+        "                     path such as aeron-ipc (./bsp backends lists them)",
+        "  --ranks-per-jvm K  with a transport between JVMs: K processes per JVM (default 1; N must be a multiple)",
         "  --chaos SEED       seeded random delays/reorderings of deliveries (testing), when supported",
         "  --cores N          cores the waiting strategy assumes (default: available processors)",
         "  --threads KIND     thread of each process: platform, virtual (Java 21+) or auto (default: virtual",
@@ -79,6 +83,7 @@ public final class RunOptions {
         }
         c.ringCapacityBytes(args.intValue("--ring-bytes", c.ringCapacityBytes()));
         c.eagerLimitBytes(args.intValue("--eager-bytes", c.eagerLimitBytes()));
+        c.transport(args.value("--transport", c.transport()));
         c.chaosSeed(args.longValue("--chaos", c.chaosSeed()));
         c.cores(args.intValue("--cores", c.cores()));
         c.threads(args.value("--threads", c.threads()));

@@ -51,6 +51,9 @@ public final class ChaosTransport implements Transport {
         this.inner = inner;
         this.endpoints = new ChaosEndpoint[inner.nprocs()];
         for (int i = 0; i < endpoints.length; i++) {
+            if (!inner.isLocal(i)) {
+                continue;
+            }
             endpoints[i] = new ChaosEndpoint(inner.endpoint(i), seed * 0x9E3779B97F4A7C15L + i);
         }
     }
@@ -73,6 +76,26 @@ public final class ChaosTransport implements Transport {
     @Override
     public RunControl control() {
         return inner.control();
+    }
+
+    @Override
+    public boolean sharesMemory() {
+        return inner.sharesMemory();
+    }
+
+    @Override
+    public boolean detectsDeadlocks() {
+        return inner.detectsDeadlocks();
+    }
+
+    @Override
+    public boolean isLocal(final int pid) {
+        return inner.isLocal(pid);
+    }
+
+    @Override
+    public void gatherResults(final org.jbsplib.core.ProcessResult[] results) {
+        inner.gatherResults(results);
     }
 
     @Override

@@ -1,7 +1,10 @@
 package org.jbsplib.core.transport;
 
+import org.jbsplib.core.ProcessResult;
+
 /**
- * Moves framed messages between the P processes of one run. Created per run; closed at its end.
+ * Moves framed messages between the P processes of one run. Created per run by its {@link TransportProvider};
+ * closed at its end.
  *
  * <p><b>Threading.</b> {@link #endpoint(int)} hands out one {@link Endpoint} per process, each confined to that
  * process's thread (see {@link Endpoint} for the happens-before edge from sending a frame to handling it).
@@ -15,6 +18,12 @@ package org.jbsplib.core.transport;
  *     Endpoint mine = transport.endpoint(pid);   // on the thread of process pid
  * }
  * }</pre>
+ *
+ * <p>Process model: a transport attaches this JVM to the processes it runs ({@link #isLocal(int)}): all of them for
+ * the in-JVM {@code threads} transport, one or several for a transport between JVMs, where the other processes run
+ * in other JVMs. {@link org.jbsplib.core.BspRuntime} starts threads for the local processes only, and at the end
+ * asks the transport to {@link #gatherResults(ProcessResult[]) gather} the statistics of the others, so that a run's
+ * {@link org.jbsplib.core.RunResult} is the same on every transport.
  */
 public interface Transport extends AutoCloseable {
     /** @return the transport's name, e.g. {@code threads} */
@@ -23,15 +32,54 @@ public interface Transport extends AutoCloseable {
     /** @return the number of processes */
     int nprocs();
 
-    /** @return the endpoint of {@code pid}, to be used by that process's thread only */
+    /**
+     * @param pid a process of this JVM ({@link #isLocal(int)})
+     * @return the endpoint of {@code pid}, to be used by that process's thread only
+     */
     Endpoint endpoint(int pid);
 
     /** @return the run's control plane */
     RunControl control();
 
-    /** @return whether the processes share this JVM's memory (barrier backends may then share state) */
+    /**
+     * Whether the processes of the run share this JVM's memory, so that a barrier backend may keep its state in
+     * memory shared by every process ({@code shm}, the hardware models). A decorator answers for what it decorates.
+     *
+     * @return {@code true} if every process runs in this JVM
+     */
     default boolean sharesMemory() {
         return false;
+    }
+
+    /**
+     * Whether the runtime's {@link DeadlockDetector} may judge this run: it needs every process's {@link Quiescence}
+     * entry kept up to date by the endpoints, and must be able to tell whether any frame is in flight. A transport
+     * between JVMs sees neither the other JVMs' entries nor the frames in the media driver's logs, so it answers
+     * {@code false} and the run relies on {@code --timeout-ms} and {@code --deadline} instead.
+     *
+     * @return {@code true} if deadlock detection is sound on this transport; by default, when it shares memory
+     */
+    default boolean detectsDeadlocks() {
+        return sharesMemory();
+    }
+
+    /**
+     * @param pid a process of the run, {@code 0 <= pid < nprocs()}
+     * @return whether this JVM runs {@code pid} (its endpoint is here)
+     */
+    default boolean isLocal(final int pid) {
+        return true;
+    }
+
+    /**
+     * Completes {@code results}, indexed by pid, where the entries of this JVM's processes are set and the others
+     * are {@code null}: a transport between JVMs exchanges the entries with the other JVMs (in-band frames), so that
+     * every JVM holds every process's result. Called once by the runtime after every local process has ended and
+     * only when the run did not fail; the default, for transports whose processes are all local, does nothing.
+     *
+     * @param results the results by pid, completed in place
+     */
+    default void gatherResults(final ProcessResult[] results) {
     }
 
     @Override

@@ -38,6 +38,18 @@ class BarrierCommandsTest {
     }
 
     @Test
+    void shouldListTheTransportsAndWhichBackendsRunOnEach() {
+        assertEquals(0, bsp("backends"));
+        final String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("  threads  ") && text.contains("  half-local  "), text);
+        final String shm = text.lines().filter(l -> l.startsWith("shm ")).findFirst().orElseThrow();
+        assertTrue(shm.contains("[threads; default on shared memory]"), shm);
+        final String dissemination = text.lines().filter(l -> l.startsWith("dissemination ")).findFirst()
+            .orElseThrow();
+        assertTrue(dissemination.contains("half-local") && dissemination.contains("threads"), dissemination);
+    }
+
+    @Test
     void shouldRejectAnUnknownBarrierOfARunListingTheKnownOnes() {
         assertEquals(2, bsp("example", "broadcast", "--procs", "2", "--barrier", "nosuch"));
         final String e = err.toString(StandardCharsets.UTF_8);

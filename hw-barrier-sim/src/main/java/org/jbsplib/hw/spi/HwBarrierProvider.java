@@ -32,6 +32,12 @@ public abstract class HwBarrierProvider implements BarrierProvider {
         return backend;
     }
 
+    /** The hardware models keep one model instance per run, shared by its processes. */
+    @Override
+    public final boolean needsSharedMemory() {
+        return true;
+    }
+
     @Override
     public final Barrier create(final BarrierChannel channel, final Map<String, String> options) {
         final String spec = spec(backend, options);

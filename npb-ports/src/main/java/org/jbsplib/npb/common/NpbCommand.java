@@ -93,6 +93,9 @@ public final class NpbCommand implements CliCommand {
         checkMemory(kernel, cls.charAt(0), config, Runtime.getRuntime().maxMemory(),
             RuntimeFootprint.maxDirectBytes());
         final NpbResult result = kernel.run(cls.charAt(0), config, a.has("--quiet") ? null : err);
+        if (result == null) {
+            return 0; // the processes ran in several JVMs: the one of pid 0 reports
+        }
         out.print(NpbReport.text(result));
         if (a.has("--json")) {
             Json.writeFile(a.value("--json", null), NpbReport.json(result));

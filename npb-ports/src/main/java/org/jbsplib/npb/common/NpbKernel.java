@@ -21,7 +21,8 @@ public interface NpbKernel {
      * @param npbClass the class letter (S, W, A, B, C)
      * @param config   the BSP configuration (procs, sync, barrier, ...); not yet concluded
      * @param progress where to print progress lines ({@code null} when quiet)
-     * @return the result, verified or not
+     * @return the result, verified or not; {@code null} in a JVM that did not run pid 0 when the processes run in
+     *     several JVMs (the JVM of pid 0 reports, as rank 0 does in NPB's MPI versions)
      * @throws IllegalArgumentException for an unsupported class or process count, naming the value
      */
     NpbResult run(char npbClass, BspConfig config, PrintStream progress) throws Exception;

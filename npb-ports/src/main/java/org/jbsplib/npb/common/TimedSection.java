@@ -1,6 +1,5 @@
 package org.jbsplib.npb.common;
 
-import java.util.Arrays;
 import java.util.List;
 
 import org.jbsplib.api.Bsp;
@@ -13,8 +12,9 @@ import org.jbsplib.core.SyncStats;
  * {@code T_barrier} and {@code T_comm} cover the same code as its "Time in seconds" (set-up, warm-up iterations and
  * verification stay out, as NPB leaves them out of its timer).
  *
- * <p>Each process calls {@link #start} and {@link #stop} on its own thread and writes only its own slot; the
- * caller reads the result after the run has ended. A later {@code start} replaces an earlier section.
+ * <p>Each process calls {@link #start} and {@link #stop} on its own thread; the section is kept in its
+ * {@link SyncStats} ({@link SyncStats#section()}), so it reaches the run's result on every transport, also from
+ * processes in other JVMs. A later {@code start} replaces an earlier section.
  * <pre>{@code
  * TimedSection section = new TimedSection(config.procs());
  * RunResult run = BspRuntime.run(config, bsp -> { ...; section.start(bsp); timed(bsp); section.stop(bsp); ... });
@@ -22,27 +22,25 @@ import org.jbsplib.core.SyncStats;
  * }</pre>
  */
 public final class TimedSection {
-    private final SyncStats[] starts;
-    private final SyncStats[] sections;
+    private final int nprocs;
 
     /** @param nprocs the number of processes of the run */
     public TimedSection(final int nprocs) {
-        starts = new SyncStats[nprocs];
-        sections = new SyncStats[nprocs];
+        this.nprocs = nprocs;
     }
 
     /** Marks the start of the calling process's timed section. */
     public void start(final Bsp bsp) {
-        starts[bsp.pid()] = BspRuntime.stats(bsp).snapshot();
+        BspRuntime.stats(bsp).startSection();
     }
 
     /** Marks its end: the section's statistics are what the process recorded since {@link #start}. */
     public void stop(final Bsp bsp) {
-        final SyncStats start = starts[bsp.pid()];
-        if (start == null) {
-            throw new IllegalStateException("stop: pid " + bsp.pid() + " did not start a timed section");
+        try {
+            BspRuntime.stats(bsp).stopSection();
+        } catch (final IllegalStateException e) {
+            throw new IllegalStateException("stop: pid " + bsp.pid() + " did not start a timed section", e);
         }
-        sections[bsp.pid()] = BspRuntime.stats(bsp).since(start);
     }
 
     /**
@@ -52,12 +50,13 @@ public final class TimedSection {
      * @throws IllegalStateException if a process did not mark a whole section
      */
     public RunResult of(final RunResult run) {
-        for (int pid = 0; pid < sections.length; pid++) {
+        final SyncStats[] sections = new SyncStats[nprocs];
+        for (int pid = 0; pid < nprocs; pid++) {
+            sections[pid] = run.stats().get(pid).section();
             if (sections[pid] == null) {
                 throw new IllegalStateException("pid " + pid + " did not mark a timed section");
             }
         }
-        return new RunResult(run.config(), run.wallNs(), List.of(Arrays.copyOf(sections, sections.length)),
-            run.supersteps());
+        return new RunResult(run.config(), run.wallNs(), List.of(sections), run.supersteps());
     }
 }

@@ -28,12 +28,14 @@ public final class FtProgram implements BspProgram {
     public static final class Outcome {
         private final double[][][] checksums;
         private final double[] seconds;
+        private final boolean[] ran;
         private final TimedSection section;
 
         /** @param iterations time steps run @param nprocs P */
         public Outcome(final int iterations, final int nprocs) {
             checksums = new double[nprocs][iterations][2];
             seconds = new double[nprocs];
+            ran = new boolean[nprocs];
             section = new TimedSection(nprocs);
         }
 
@@ -45,6 +47,15 @@ public final class FtProgram implements BspProgram {
         /** @return process {@code pid}'s checksums, {@code [t-1][0]} real and {@code [t-1][1]} imaginary */
         public double[][] checksums(final int pid) {
             return checksums[pid];
+        }
+
+        /**
+         * @param pid a process
+         * @return whether it ran in this JVM (its checksums and time are here): all of them on the threads
+         *     transport, this JVM's share between JVMs
+         */
+        public boolean ran(final int pid) {
+            return ran[pid];
         }
 
         /** @return each process's time in the timed section, seconds, indexed by pid */
@@ -96,6 +107,7 @@ public final class FtProgram implements BspProgram {
         final FtPencils.PutSink toMid = (q, src, so, d, len) -> bsp.hpPut(q, src, so, midReg, d, len);
         final FtPencils.PutSink toFreq = (q, src, so, d, len) -> bsp.hpPut(q, src, so, freqReg, d, len);
         final double[][] sums = outcome.checksums[pid];
+        outcome.ran[pid] = true;
         bsp.sync();
 
         outcome.section.start(bsp);

@@ -68,6 +68,9 @@ public final class LuKernel implements NpbKernel {
                 first.set(p);
             }
         });
+        if (first.get() == null) {
+            return null; // processes in several JVMs: the JVM of pid 0 reports
+        }
         return result(cls, first.get(), section.of(run));
     }
 

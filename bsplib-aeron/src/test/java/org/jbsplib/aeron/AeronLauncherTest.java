@@ -1,0 +1,128 @@
+package org.jbsplib.aeron;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.jbsplib.core.cli.Main;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code ./bsp ... --transport aeron-ipc} as a user runs it: the CLI becomes the launcher, starts the JVMs and a
+ * media driver, and leaves nothing behind (no JVM, no driver directory in {@code /dev/shm}).
+ */
+@Timeout(120)
+class AeronLauncherTest {
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+
+    private int bsp(final String... argv) {
+        final Set<String> before = driverDirs();
+        final int code = Main.run(List.of(argv), new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+            new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+        final Set<String> left = driverDirs();
+        left.removeAll(before);
+        assertEquals(Set.of(), left, "driver directories left behind");
+        assertEquals(List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive)
+            .map(p -> p.info().commandLine().orElse("?")).toList(), "JVMs left behind");
+        return code;
+    }
+
+    private static Set<String> driverDirs() {
+        final String[] names = new File("/dev/shm").list((d, n) -> n.startsWith("jbsplib-aeron-"));
+        return new TreeSet<>(names == null ? List.of() : Arrays.asList(names));
+    }
+
+    private String out() {
+        return outBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return errBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void shouldPrintTheSameInnerProductAsTheThreadsTransport() {
+        assertEquals(0, bsp("example", "inprod", "--procs", "2", "--n", "5000", "--quiet"), err());
+        final String threads = out().strip();
+        outBytes.reset();
+        assertEquals(0, bsp("example", "inprod", "--procs", "4", "--n", "5000", "--transport", "aeron-ipc",
+            "--ranks-per-jvm", "2"), err());
+        assertTrue(out().contains("[0-1] " + threads), out() + " vs " + threads);
+        assertTrue(err().contains("[2-3] bsp example inprod: P=4"), err());
+    }
+
+    @Test
+    void shouldBenchTheEmptySyncOfEachTransportInOneInvocation() {
+        assertEquals(0, bsp("bench-transport", "--procs", "2", "--syncs", "200", "--blocks", "3", "--warmup", "200"),
+            err());
+        assertTrue(out().contains("threads") && out().contains("aeron-ipc"), out());
+    }
+
+    @Test
+    void shouldStopEveryJvmWithTheFirstCauseWhenAProcessThrows() {
+        assertEquals(1, runFaulty("throw"), err());
+        final List<String> aborted = lines("run aborted");
+        assertEquals(3, aborted.size(), err());
+        for (final String line : aborted) {
+            assertTrue(line.contains("pid 1 failed in superstep 5") && line.contains("deliberate failure of pid 1"),
+                line);
+        }
+    }
+
+    @Test
+    void shouldStopEveryJvmNamingTheProcessThatCalledSystemExit() {
+        assertEquals(3, runFaulty("exit"), err());
+        assertTrue(err().contains("JVM 1") && err().contains("exited with code 3"), err());
+        assertSurvivorsNamed("its JVM exited with code 3");
+    }
+
+    @Test
+    void shouldStopEveryJvmNamingTheProcessThatWasKilled() {
+        assertEquals(137, runFaulty("kill"), err());
+        assertTrue(err().contains("JVM 1") && err().contains("exited with code 137"), err());
+        assertSurvivorsNamed("its JVM exited with code 137");
+    }
+
+    /** The two other JVMs left their sync on the launcher's ABORT frame, naming pid 1, and were not killed. */
+    private void assertSurvivorsNamed(final String what) {
+        final List<String> aborted = lines("run aborted");
+        assertEquals(2, aborted.size(), err());
+        for (final String line : aborted) {
+            assertTrue(line.contains("pid 1 failed") && line.contains(what), line);
+        }
+        assertTrue(!err().contains("bsp: killing JVM"), err());
+    }
+
+    @Test
+    void shouldRunEveryJvmToTheEndWithoutAFault() {
+        assertEquals(0, runFaulty("none"), err());
+    }
+
+    private int runFaulty(final String fault) {
+        final String classes = new File(FaultyProgram.class.getProtectionDomain().getCodeSource().getLocation()
+            .getPath()).getPath();
+        return bsp("run", "--class", FaultyProgram.class.getName(), "--cp", classes, "--procs", "3", "--transport",
+            "aeron-ipc", "--timeout-ms", "60000", "--", fault);
+    }
+
+    private List<String> lines(final String containing) {
+        final List<String> found = new ArrayList<>();
+        for (final String line : err().split("\n")) {
+            if (line.contains(containing)) {
+                found.add(line);
+            }
+        }
+        return found;
+    }
+}
