@@ -3,7 +3,7 @@ package org.jbsplib.aeron;
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.transport.Transport;
 import org.jbsplib.core.transport.TransportLauncher;
-import org.jbsplib.core.transport.TransportProvider;
+import org.jbsplib.core.TransportProvider;
 
 /**
  * The {@code aeron-ipc} transport's provider: processes in separate JVMs of one host, each JVM a client of the host's

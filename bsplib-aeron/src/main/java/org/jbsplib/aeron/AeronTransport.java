@@ -24,8 +24,6 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.api.BspAbortException;
-import org.jbsplib.core.ProcessResult;
-import org.jbsplib.core.SyncStats;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
 import org.jbsplib.core.transport.RunControl;
@@ -97,7 +95,7 @@ public final class AeronTransport implements Transport {
     private final Control control;
     private final int maxFrameLength;
     private final int maxClaimLength;
-    private final AtomicReferenceArray<ProcessResult> gathered;
+    private final AtomicReferenceArray<byte[]> gathered;
     private boolean closed;
 
     /**
@@ -264,23 +262,21 @@ public final class AeronTransport implements Transport {
     }
 
     @Override
-    public void gatherResults(final ProcessResult[] results) {
+    public void gatherResults(final byte[][] results) {
         if (placement.alone()) {
             return;
         }
         final ExpandableArrayBuffer b = new ExpandableArrayBuffer(256);
-        for (final ProcessResult r : results) {
+        for (int src = 0; src < nprocs; src++) {
+            final byte[] r = results[src];
             if (r == null) {
                 continue;
             }
-            final byte[] stats = r.stats().encode();
             b.putInt(0, RESULT);
-            b.putLong(4, r.supersteps());
-            b.putLong(12, r.elapsedNs());
-            b.putBytes(20, stats);
+            b.putBytes(4, r);
             for (int dst = 0; dst < nprocs; dst++) {
                 if (!placement.isLocal(dst)) {
-                    sendControl(r.pid(), dst, b, 20 + stats.length);
+                    sendControl(src, dst, b, 4 + r.length);
                 }
             }
         }
@@ -654,10 +650,9 @@ public final class AeronTransport implements Transport {
             } else if (kind == ABORT) {
                 control.onAbort(buffer, offset + HEADER);
             } else if (kind == RESULT) {
-                final byte[] stats = new byte[length - HEADER - 20];
-                buffer.getBytes(offset + HEADER + 20, stats);
-                gathered.set(src, new ProcessResult(src, SyncStats.decode(stats),
-                    buffer.getLong(offset + HEADER + 4), buffer.getLong(offset + HEADER + 12)));
+                final byte[] result = new byte[length - HEADER - 4];
+                buffer.getBytes(offset + HEADER + 4, result);
+                gathered.set(src, result);
             }
         }
 

@@ -18,7 +18,7 @@ import org.jbsplib.core.cli.CliCommand;
 import org.jbsplib.core.cli.CliException;
 import org.jbsplib.core.cli.Json;
 import org.jbsplib.core.cli.RunOptions;
-import org.jbsplib.core.transport.Transports;
+import org.jbsplib.core.Transports;
 
 /**
  * {@code ./bsp bench-transport}: the empty sync (no communication) per transport and P, each transport measured in

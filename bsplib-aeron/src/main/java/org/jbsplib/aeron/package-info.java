@@ -1,6 +1,6 @@
 /**
  * Transports between JVMs over Aeron: {@code aeron-ipc} (one host, one media driver). This module depends on
  * {@code bsplib-core} and brings Aeron; the core finds the transports with {@link java.util.ServiceLoader}
- * ({@link org.jbsplib.core.transport.TransportProvider}), so Aeron stays off the core's class path.
+ * ({@link org.jbsplib.core.TransportProvider}), so Aeron stays off the core's class path.
  */
 package org.jbsplib.aeron;

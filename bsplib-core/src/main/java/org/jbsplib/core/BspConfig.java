@@ -46,7 +46,7 @@ public final class BspConfig {
     public static final String THREADS_PROP = "bsplib.threads";
     /**
      * The machine the run executes on: empty for the host itself, or a machine model's spec
-     * {@code NAME[:OPTIONS]}, e.g. {@code virtual:sp2-us;L=20us} (see {@link org.jbsplib.core.machine.Machines}).
+     * {@code NAME[:OPTIONS]}, e.g. {@code virtual:sp2-us;L=20us} (see {@link org.jbsplib.core.Machines}).
      */
     public static final String MACHINE_PROP = "bsplib.machine";
 
@@ -138,7 +138,7 @@ public final class BspConfig {
     }
 
     /**
-     * @param transport the transport name, one found by {@link org.jbsplib.core.transport.Transports}
+     * @param transport the transport name, one found by {@link org.jbsplib.core.Transports}
      *     ({@code threads}; {@code aeron-ipc} when its module is on the class path); checked by {@link #conclude()}
      * @return this
      */
@@ -309,7 +309,7 @@ public final class BspConfig {
         if (syncMode == null || syncMode.isBlank()) {
             throw new IllegalArgumentException("syncMode=" + syncMode + " must name a sync mode (org, rbs)");
         }
-        org.jbsplib.core.transport.Transports.provider(transport);
+        org.jbsplib.core.Transports.provider(transport);
         if (!barrier.isBlank()) {
             Barriers.provider(BarrierSpec.parse(barrier).name());
         }
@@ -345,7 +345,7 @@ public final class BspConfig {
                 throw new IllegalArgumentException("transport=" + transport + " cannot be combined with machine="
                     + machine + " (the machine is the run's transport)");
             }
-            org.jbsplib.core.machine.Machines.check(machine, this);
+            org.jbsplib.core.Machines.check(machine, this);
         }
         concluded = true;
         return this;

@@ -17,14 +17,13 @@ import org.jbsplib.core.sync.SyncProtocolFactory;
 import org.jbsplib.core.transport.DeadlockDetector;
 import org.jbsplib.core.transport.RunControl;
 import org.jbsplib.core.transport.Transport;
-import org.jbsplib.core.transport.Transports;
 
 /**
  * Runs SPMD programs: starts P processes, each running the program with its own {@link org.jbsplib.api.Bsp},
  * waits for all of them and returns their statistics.
  *
  * <p>Process model: the run's transport ({@link BspConfig#transport()}, found with
- * {@link org.jbsplib.core.transport.Transports}) says which processes this JVM runs; the runtime starts threads for
+ * {@link org.jbsplib.core.Transports}) says which processes this JVM runs; the runtime starts threads for
  * those only and gathers the others' statistics through the transport at the end, so the {@link RunResult} is the
  * same on every transport.
  *
@@ -105,16 +104,30 @@ public final class BspRuntime {
         final long start, final long[] endNs) {
         final int p = processes.length;
         final ProcessResult[] results = new ProcessResult[p];
+        final byte[][] encoded = new byte[p][];
+        boolean allLocal = true;
         for (int i = 0; i < p; i++) {
             if (processes[i] != null) {
                 results[i] = new ProcessResult(i, processes[i].stats(), processes[i].superstep() + 1,
                     endNs[i] - start);
+            } else {
+                allLocal = false;
             }
         }
-        transport.gatherResults(results);
+        if (!allLocal) {
+            for (int i = 0; i < p; i++) {
+                encoded[i] = results[i] == null ? null : results[i].encode();
+            }
+        }
+        transport.gatherResults(encoded);
         final BspAbortException failure = transport.control().failure();
         if (failure != null) {
             throw failure;
+        }
+        for (int i = 0; i < p; i++) {
+            if (results[i] == null && encoded[i] != null) {
+                results[i] = ProcessResult.decode(encoded[i]);
+            }
         }
         long wall = 0;
         final List<SyncStats> stats = new ArrayList<>(p);
@@ -279,7 +292,7 @@ public final class BspRuntime {
 
     private static Transport createTransport(final BspConfig config) {
         if (config.onMachineModel()) {
-            return org.jbsplib.core.machine.Machines.create(config.machine(), config);
+            return org.jbsplib.core.Machines.create(config.machine(), config);
         }
         return Transports.create(config);
     }

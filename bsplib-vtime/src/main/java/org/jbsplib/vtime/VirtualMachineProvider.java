@@ -2,7 +2,7 @@ package org.jbsplib.vtime;
 
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.ThreadKind;
-import org.jbsplib.core.machine.MachineProvider;
+import org.jbsplib.core.MachineProvider;
 import org.jbsplib.core.transport.Transport;
 
 /**

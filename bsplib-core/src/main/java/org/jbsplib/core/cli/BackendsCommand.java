@@ -9,8 +9,8 @@ import java.util.Set;
 
 import org.jbsplib.api.spi.BarrierProvider;
 import org.jbsplib.core.barrier.Barriers;
-import org.jbsplib.core.transport.TransportProvider;
-import org.jbsplib.core.transport.Transports;
+import org.jbsplib.core.TransportProvider;
+import org.jbsplib.core.Transports;
 
 /**
  * {@code ./bsp backends}: lists every transport and every barrier backend found on the class path, with the
@@ -31,7 +31,7 @@ public final class BackendsCommand implements CliCommand {
     public String help() {
         return String.join("\n",
             "usage: ./bsp backends [--json FILE]",
-            "Lists every transport (org.jbsplib.core.transport.TransportProvider) and every barrier backend",
+            "Lists every transport (org.jbsplib.core.TransportProvider) and every barrier backend",
             "(org.jbsplib.api.spi.BarrierProvider) found with ServiceLoader, one line each, with the transports each",
             "backend runs on. Choose with --transport NAME and --barrier NAME[:key=value,...]; without --barrier,",
             "transports that share memory use " + Barriers.DEFAULT_SHARED_MEMORY + ", the others "

@@ -8,8 +8,8 @@ import java.util.TreeMap;
 
 import org.jbsplib.api.BspAbortException;
 import org.jbsplib.core.transport.TransportLauncher;
-import org.jbsplib.core.transport.TransportProvider;
-import org.jbsplib.core.transport.Transports;
+import org.jbsplib.core.TransportProvider;
+import org.jbsplib.core.Transports;
 
 /**
  * Entry point of {@code ./bsp}: {@code ./bsp COMMAND [options]}, {@code ./bsp --help}, {@code ./bsp COMMAND --help}.

@@ -94,7 +94,7 @@ public final class ChaosTransport implements Transport {
     }
 
     @Override
-    public void gatherResults(final org.jbsplib.core.ProcessResult[] results) {
+    public void gatherResults(final byte[][] results) {
         inner.gatherResults(results);
     }
 

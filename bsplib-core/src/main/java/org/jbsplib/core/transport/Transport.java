@@ -1,9 +1,7 @@
 package org.jbsplib.core.transport;
 
-import org.jbsplib.core.ProcessResult;
-
 /**
- * Moves framed messages between the P processes of one run. Created per run by its {@link TransportProvider};
+ * Moves framed messages between the P processes of one run. Created per run by its {@link org.jbsplib.core.TransportProvider};
  * closed at its end.
  *
  * <p><b>Threading.</b> {@link #endpoint(int)} hands out one {@link Endpoint} per process, each confined to that
@@ -22,7 +20,7 @@ import org.jbsplib.core.ProcessResult;
  * <p>Process model: a transport attaches this JVM to the processes it runs ({@link #isLocal(int)}): all of them for
  * the in-JVM {@code threads} transport, one or several for a transport between JVMs, where the other processes run
  * in other JVMs. {@link org.jbsplib.core.BspRuntime} starts threads for the local processes only, and at the end
- * asks the transport to {@link #gatherResults(ProcessResult[]) gather} the statistics of the others, so that a run's
+ * asks the transport to {@link #gatherResults(byte[][]) gather} the results of the others, so that a run's
  * {@link org.jbsplib.core.RunResult} is the same on every transport.
  */
 public interface Transport extends AutoCloseable {
@@ -74,12 +72,14 @@ public interface Transport extends AutoCloseable {
     /**
      * Completes {@code results}, indexed by pid, where the entries of this JVM's processes are set and the others
      * are {@code null}: a transport between JVMs exchanges the entries with the other JVMs (in-band frames), so that
-     * every JVM holds every process's result. Called once by the runtime after every local process has ended and
-     * only when the run did not fail; the default, for transports whose processes are all local, does nothing.
+     * every JVM holds every process's result. An entry is an opaque record that the runtime encodes (a process's
+     * statistics, supersteps and elapsed time); a transport moves it unchanged. Called once by the runtime after
+     * every local process has ended and only when the run did not fail; the default, for transports whose
+     * processes are all local, does nothing.
      *
-     * @param results the results by pid, completed in place
+     * @param results the encoded results by pid, completed in place
      */
-    default void gatherResults(final ProcessResult[] results) {
+    default void gatherResults(final byte[][] results) {
     }
 
     @Override

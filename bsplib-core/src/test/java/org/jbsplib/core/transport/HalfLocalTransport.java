@@ -3,6 +3,7 @@ package org.jbsplib.core.transport;
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.ProcessResult;
 import org.jbsplib.core.SyncStats;
+import org.jbsplib.core.TransportProvider;
 
 /**
  * A test transport standing for one JVM of a run spread over two: it runs the even pids (over a
@@ -71,13 +72,13 @@ public final class HalfLocalTransport implements Transport, TransportProvider {
     }
 
     @Override
-    public void gatherResults(final ProcessResult[] results) {
+    public void gatherResults(final byte[][] results) {
         for (int pid = 1; pid < results.length; pid += 2) {
             final SyncStats s = new SyncStats();
             for (int i = 0; i < REMOTE_SYNCS; i++) {
                 s.recordSyncTotal(1);
             }
-            results[pid] = new ProcessResult(pid, s, REMOTE_SYNCS + 1, REMOTE_ELAPSED_NS);
+            results[pid] = new ProcessResult(pid, s, REMOTE_SYNCS + 1, REMOTE_ELAPSED_NS).encode();
         }
     }
 

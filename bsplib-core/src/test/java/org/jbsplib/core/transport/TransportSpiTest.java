@@ -13,6 +13,7 @@ import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.RunResult;
 import org.jbsplib.core.SyncStats;
+import org.jbsplib.core.Transports;
 import org.jbsplib.core.barrier.BarrierRun;
 import org.jbsplib.core.cli.Args;
 import org.jbsplib.core.cli.RunOptions;

@@ -1,7 +1,8 @@
-package org.jbsplib.core.transport;
+package org.jbsplib.core;
 
-import org.jbsplib.core.BspConfig;
-import org.jbsplib.core.ThreadKind;
+import org.jbsplib.core.transport.Transport;
+import org.jbsplib.core.transport.ThreadsTransport;
+
 
 /** The {@code threads} transport's provider: every process a thread of this JVM ({@link ThreadsTransport}). */
 public final class ThreadsTransportProvider implements TransportProvider {

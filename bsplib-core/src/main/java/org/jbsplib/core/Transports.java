@@ -1,9 +1,10 @@
-package org.jbsplib.core.transport;
+package org.jbsplib.core;
 
 import java.util.ServiceLoader;
 import java.util.TreeMap;
+import org.jbsplib.core.transport.Transport;
+import org.jbsplib.core.transport.ChaosTransport;
 
-import org.jbsplib.core.BspConfig;
 
 /**
  * Finds transports with {@link ServiceLoader} by name and creates the one a configuration names, decorated with

@@ -1,12 +1,14 @@
-package org.jbsplib.core.transport;
+package org.jbsplib.core;
 
-import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.transport.Transport;
+import org.jbsplib.core.transport.TransportLauncher;
+
 
 /**
  * Service-provider interface of transports, found with {@link java.util.ServiceLoader} by {@link #name()} (as sync
  * modes and barrier backends are). A provider lives in the module that brings the transport's dependencies, so that
  * {@code bsplib-core} needs none of them: register it in
- * {@code META-INF/services/org.jbsplib.core.transport.TransportProvider}.
+ * {@code META-INF/services/org.jbsplib.core.TransportProvider}.
  *
  * <pre>{@code
  * public final class MyTransportProvider implements TransportProvider {

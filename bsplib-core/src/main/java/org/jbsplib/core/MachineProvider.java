@@ -1,6 +1,5 @@
-package org.jbsplib.core.machine;
+package org.jbsplib.core;
 
-import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.transport.Transport;
 
 /**

@@ -1,11 +1,10 @@
-package org.jbsplib.core.machine;
+package org.jbsplib.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.cli.Args;
 import org.jbsplib.core.cli.RunOptions;
 import org.junit.jupiter.api.Test;

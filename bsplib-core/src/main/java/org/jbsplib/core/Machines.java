@@ -1,9 +1,8 @@
-package org.jbsplib.core.machine;
+package org.jbsplib.core;
 
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
-import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.transport.Transport;
 
 /**
