@@ -58,7 +58,8 @@ class NetworkModelTest {
 
     @Test
     void shouldRefuseThreadCpuTimeOnVirtualThreadsNamingTheOption() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(org.jbsplib.core.ThreadKind.virtualAvailable());
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.jbsplib.core.ThreadKind.virtualAvailable(),
+            "virtual threads need Java 21+, this is Java " + Runtime.version().feature());
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> new BspConfig().procs(4).threads("virtual").machine("virtual:sp2-us;cpu=thread").conclude());
         assertTrue(e.getMessage().contains("cpu=thread") && e.getMessage().contains("--threads platform"),
