@@ -15,15 +15,17 @@ import org.jbsplib.core.transport.ThreadsTransport;
  * ({@code --machine virtual:local;calibrate}, {@code ./bsp vtime calibrate}). Two platform threads exchange frames
  * through a {@link ThreadsTransport} and the following are timed, each as the median over {@code reps} rounds:
  * <ul>
- *   <li><b>one way</b> {@code 2o + L}: half the round trip of an 8-byte ping-pong;</li>
+ *   <li><b>one way</b> {@code 2o + L}: half the round trip of an 8-byte ping-pong, each side waiting between polls
+ *       with the transport's own waiting strategy ({@link Endpoint#idle}: spin, yield, then park), as a process
+ *       in {@code sync} does, so that L includes the host's wake-up latency;</li>
  *   <li><b>o</b>: the mean of the sender's cost per {@code offer} of a burst of 8-byte frames into an idle inbox
  *       and the receiver's cost per frame of draining that burst with one {@code poll};</li>
  *   <li><b>g</b>: the receiver's interval between frames of a stream of 8-byte frames (never below {@code o});</li>
  *   <li><b>G</b>: the same interval for {@code bigBytes}-byte frames, less the small frames' interval, per byte;</li>
  *   <li><b>L</b> = one way - 2o (at least 1 ns: the kernel needs a positive lookahead).</li>
  * </ul>
- * The threads spin (no parking), as the threads transport's processes do while they fit on the cores. On a loaded
- * host the figures include the load; the medians are the steadier figures. Stateless apart from the cached result
+ * The burst and the streams spin. On a loaded host every figure includes the load (a descheduled receiver
+ * stretches the round trip): the calibration measures the transport as the runs beside it will see it. Stateless apart from the cached result
  * of {@link #cached()}.
  *
  * <pre>{@code
@@ -155,9 +157,7 @@ public final class Calibration {
             start[0] = System.nanoTime();
             for (int i = 0; i < FRAMES; i++) {
                 send(a, 1, buf, SMALL);
-                while (got[0] <= i) {
-                    a.poll(h, 1);
-                }
+                await(a, h, got, i);
             }
             end[0] = System.nanoTime();
         }, () -> {
@@ -165,9 +165,7 @@ public final class Calibration {
             final int[] got = new int[1];
             final FrameHandler h = (src, type, buffer, offset, length) -> got[0]++;
             for (int i = 0; i < FRAMES; i++) {
-                while (got[0] <= i) {
-                    b.poll(h, 1);
-                }
+                await(b, h, got, i);
                 send(b, 0, buf, SMALL);
             }
         });
@@ -210,6 +208,16 @@ public final class Calibration {
             end[0] = System.nanoTime();
         });
         return (end[0] - start[0]) / (double) FRAMES;
+    }
+
+    /** Polls until frame {@code i} has arrived, waiting between polls as the runtime does ({@link Endpoint#idle}). */
+    private static void await(final Endpoint e, final FrameHandler h, final int[] got, final int i) {
+        while (got[0] <= i) {
+            if (e.poll(h, 1) == 0) {
+                e.idle();
+            }
+        }
+        e.resetIdle();
     }
 
     private static void send(final Endpoint e, final int dst, final UnsafeBuffer buf, final int bytes) {
