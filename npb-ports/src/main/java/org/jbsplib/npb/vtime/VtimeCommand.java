@@ -75,7 +75,7 @@ public final class VtimeCommand implements CliCommand {
             "  (N supersteps, default 300) and of LU class S, each mode on the threads transport and on",
             "  virtual:local calibrated first (--cal-reps, default 15), runs interleaved (W warm-up rounds, default 2,",
             "  then R, default 5); prints the medians and minimums, the ratios virtual/measured, and whether the ratio of the minimums (the runs least",
-            "  disturbed by other load) lies in [1/B, B] (B default 3; see bsplib-vtime/README.md for why). Exit code",
+            "  disturbed by other load) lies in [1/B, B] (B default 6; see bsplib-vtime/README.md for why). Exit code",
             "  0 either way: it reports, it does not judge the host.",
             "bench: the kernel at P on the machine (default virtual:sp2-us) against the same kernel at P = 2 on the",
             "  threads transport, interleaved (W warm-up rounds, default 1, then R, default 3): median wall times,",
@@ -143,7 +143,7 @@ public final class VtimeCommand implements CliCommand {
         final int reps = a.intAtLeast("--reps", 5, 1);
         final int warmups = nonNegative(a, "--warmup", 2);
         final int workUs = nonNegative(a, "--work-us", 0);
-        final double bound = Double.parseDouble(a.value("--bound", "3"));
+        final double bound = bound(a.value("--bound", "6"));
         if (!(bound >= 1)) {
             throw new CliException("option --bound=" + bound + " must be >= 1");
         }
@@ -305,6 +305,14 @@ public final class VtimeCommand implements CliCommand {
         json.put("threads_heap_bytes_per_process", median(heap[0]));
         json.put("virtual_heap_bytes_per_process", median(heap[1]));
         return json;
+    }
+
+    private static double bound(final String value) {
+        try {
+            return Double.parseDouble(value);
+        } catch (final NumberFormatException e) {
+            throw new CliException("option --bound=" + value + " is not a number");
+        }
     }
 
     private static NpbKernel kernel(final String name) {

@@ -58,7 +58,7 @@ class VtimeCommandTest {
         final Map<String, Object> m = run(dir.resolve("v.json"), "validate", "--reps", "2", "--warmup", "0",
             "--steps", "20", "--cal-reps", "1", "--lu-class", "none", "--quiet");
         assertEquals(2L, m.get("procs"));
-        assertEquals(3.0, ((Number) m.get("bound")).doubleValue());
+        assertEquals(6.0, ((Number) m.get("bound")).doubleValue());
         final List<Object> rows = (List<Object>) m.get("rows");
         assertEquals(2, rows.size());
         for (final Object o : rows) {
@@ -69,7 +69,7 @@ class VtimeCommandTest {
             final double mMin = ((Number) row.get("t_sync_measured_min")).doubleValue();
             assertEquals(vMin / mMin, ((Number) row.get("ratio_min")).doubleValue(), 1e-9);
             final double ratio = vMin / mMin;
-            assertEquals(ratio >= 1 / 3.0 && ratio <= 3.0, row.get("within_bound"));
+            assertEquals(ratio >= 1 / 6.0 && ratio <= 6.0, row.get("within_bound"));
         }
         assertEquals(List.of("org", "rbs"), rows.stream().map(r -> ((Map<String, Object>) r).get("sync")).toList());
     }
