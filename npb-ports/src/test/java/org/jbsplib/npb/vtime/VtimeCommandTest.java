@@ -99,6 +99,12 @@ class VtimeCommandTest {
         final CliException k = assertThrows(CliException.class,
             () -> new VtimeCommand().run(List.of("bench", "--kernel", "cg"), ps, ps));
         assertTrue(k.getMessage().contains("kernel=cg"), k.getMessage());
+        final CliException b = assertThrows(CliException.class,
+            () -> new VtimeCommand().run(List.of("validate", "--bound", "wide"), ps, ps));
+        assertTrue(b.getMessage().contains("--bound=wide"), b.getMessage());
+        final CliException low = assertThrows(CliException.class,
+            () -> new VtimeCommand().run(List.of("validate", "--bound", "0.5"), ps, ps));
+        assertTrue(low.getMessage().contains("--bound=0.5"), low.getMessage());
         assertTrue(Main.commands().containsKey("vtime"));
     }
 }
