@@ -33,6 +33,9 @@ import java.util.Locale;
 public record NetworkModel(String preset, long latencyNs, long overheadNs, long gapNs, double gapPerByteNs,
     CpuClock cpu, double cpuScale, long stepCostNs) {
 
+    /** The flag of {@link #parse} that measures the {@code local} preset's figures on this host. */
+    public static final String CALIBRATE = "calibrate";
+
     /**
      * Checks the values.
      *
@@ -78,6 +81,8 @@ public record NetworkModel(String preset, long latencyNs, long overheadNs, long 
     /**
      * Parses {@code PRESET[;key=value...]}: keys {@code L}, {@code o}, {@code g} (times: {@code 20us}, {@code 1.5µs},
      * {@code 300ns}, {@code 1ms}; a bare number is ns), {@code G} (ns per byte, {@code 0.5ns} or {@code 0.5}),
+     * the flag {@code calibrate} (preset {@code local} only: start from the figures {@link Calibration} measures on
+     * this host's threads transport, once per JVM; other keys still override them),
      * {@code cpu} ({@code elapsed}, {@code thread}, {@code fixed}), {@code cpuScale}, {@code stepCost} (a time;
      * implies {@code cpu=fixed} unless {@code cpu} is given).
      *
@@ -88,7 +93,7 @@ public record NetworkModel(String preset, long latencyNs, long overheadNs, long 
     public static NetworkModel parse(final String spec) {
         final String[] parts = spec == null ? new String[0] : spec.split(";");
         final String presetName = parts.length == 0 || parts[0].isBlank() ? "local" : parts[0].trim();
-        final NetworkModel base = Presets.get(presetName);
+        final NetworkModel base = calibrated(presetName, parts, spec);
         long l = base.latencyNs;
         long o = base.overheadNs;
         long g = base.gapNs;
@@ -100,7 +105,7 @@ public record NetworkModel(String preset, long latencyNs, long overheadNs, long 
         boolean stepGiven = false;
         for (int i = 1; i < parts.length; i++) {
             final String kv = parts[i].trim();
-            if (kv.isEmpty()) {
+            if (kv.isEmpty() || kv.equals(CALIBRATE)) {
                 continue;
             }
             final int eq = kv.indexOf('=');
@@ -125,13 +130,32 @@ public record NetworkModel(String preset, long latencyNs, long overheadNs, long 
                     stepGiven = true;
                 }
                 default -> throw new IllegalArgumentException("machine option " + key + "=" + value + " in virtual:"
-                    + spec + " is not known (known: L, o, g, G, cpu, cpuScale, stepCost)");
+                    + spec + " is not known (known: L, o, g, G, cpu, cpuScale, stepCost, and the flag calibrate)");
             }
         }
         if (stepGiven && !cpuGiven) {
             cpu = CpuClock.FIXED;
         }
         return new NetworkModel(presetName, l, o, g, bigG, cpu, scale, step);
+    }
+
+    /**
+     * @return the preset's model, or with the flag {@code calibrate} (only for {@code local}) the figures measured on
+     *         this host's threads transport ({@link Calibration#cached()})
+     * @throws IllegalArgumentException naming the spec when {@code calibrate} is given for another preset
+     */
+    private static NetworkModel calibrated(final String presetName, final String[] parts, final String spec) {
+        final NetworkModel base = Presets.get(presetName);
+        for (int i = 1; i < parts.length; i++) {
+            if (parts[i].trim().equals(CALIBRATE)) {
+                if (!"local".equals(presetName)) {
+                    throw new IllegalArgumentException("machine option calibrate in virtual:" + spec + " measures this "
+                        + "host's threads transport, so it belongs to preset local, not preset=" + presetName);
+                }
+                return Calibration.cached().model();
+            }
+        }
+        return base;
     }
 
     /**

@@ -172,8 +172,16 @@ public final class SyncBenchCommand implements CliCommand {
         return 0;
     }
 
-    /** @return the benchmark program of {@code pattern} */
-    static BspProgram program(final String pattern, final int steps, final int words, final int workUs) {
+    /**
+     * The benchmark's program, also run by other commands (e.g. the virtual machine's validation).
+     *
+     * @param pattern {@code ring} or {@code alltoall}
+     * @param steps   supersteps
+     * @param words   doubles per put
+     * @param workUs  busy work per superstep, us (see {@code --work-us})
+     * @return the benchmark program of {@code pattern}
+     */
+    public static BspProgram program(final String pattern, final int steps, final int words, final int workUs) {
         final boolean ring = "ring".equals(pattern);
         return bsp -> {
             final int p = bsp.nprocs();
