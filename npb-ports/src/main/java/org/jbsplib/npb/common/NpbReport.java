@@ -45,11 +45,20 @@ public final class NpbReport {
         line(sb, "Mop/s/process", format("%.2f", r.mops() / procs));
         line(sb, "Verification", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
         line(sb, "T_sync", format("%.6f s (mean over processes)", run.meanSyncSeconds()));
+        final org.jbsplib.core.SyncStats first = run.stats().get(0);
+        final boolean twoKinds = first.exchangeSupersteps() + first.relaxedSupersteps() > 0;
         if (classic) {
             line(sb, "T_barrier", format("%.6f s", run.meanBarrierSeconds()));
             line(sb, "T_comm", format("%.6f s", run.meanCommSeconds()));
+        } else if (twoKinds) {
+            line(sb, "T_barrier", format("%.6f s (exchange supersteps only)", run.meanBarrierSeconds()));
+            line(sb, "T_comm", format("%.6f s (exchange supersteps only)", run.meanCommSeconds()));
         }
         line(sb, "Supersteps", String.valueOf(run.supersteps()[0]));
+        if (twoKinds) {
+            line(sb, "Timed supersteps", first.exchangeSupersteps() + " exchange, " + first.relaxedSupersteps()
+                + " relaxed");
+        }
         if (virtual) {
             line(sb, "T_wait", format("%.6f s (virtual, mean over processes)", meanWaitSeconds(run)));
             line(sb, "Wall time", format("%.3f s (host time of the simulation, not comparable)", run.wallNs() / 1e9));
@@ -86,7 +95,7 @@ public final class NpbReport {
     }
 
     private static boolean isClassic(final RunResult run) {
-        return "org".equals(run.config().syncMode());
+        return "org".equals(org.jbsplib.core.sync.SyncSpec.parse(run.config().syncMode()).name());
     }
 
     private static String barrier(final RunResult run) {
