@@ -34,7 +34,8 @@ import org.jbsplib.core.transport.Quiescence;
  * waits for no one else. {@code commit(reg, n)} waits, serving incoming messages, until {@code reg} has received
  * the {@code n} puts of the previous superstep (counted per superstep, see {@link UpdateCounts}).
  *
- * <p><b>Eager streams.</b> A stream of at most {@code eagerLimitBytes} goes at the sync without waiting for its
+ * <p><b>Eager streams.</b> A stream of at most {@value #EAGER_OPTION} bytes (default {@code eagerLimitBytes}; 0 in
+ * the preset {@code rbs:paper}, which also sets {@link ExchangePolicy#NEVER}) goes at the sync without waiting for its
  * ack (in one {@code EAGER} frame with its req when it fits): the destination keeps it with the delayed req and
  * writes it when the rule above acknowledges it. The ack is then owed, and the producer sends nothing more to that
  * destination until it comes, so each pair still has one request in flight at most.

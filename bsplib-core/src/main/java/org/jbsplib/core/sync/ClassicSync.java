@@ -25,9 +25,15 @@ import org.jbsplib.core.util.PidRanges;
  * (before any put of the superstep is written: a process writes nothing until it has received every get
  * request addressed to it). Then each process writes the incoming streams in ascending order of source pid;
  * within a stream, get results, then puts, then messages, each in issue order. A stream of at most
- * {@code eagerLimitBytes} is sent at once and kept aside by the receiver until its turn; a larger one waits for
- * the receiver's GRANT, so that a process never holds more than the eager streams of others, whatever the
- * superstep's volume (flow control). Senders keep polling their own inbox while a destination is full.
+ * {@value #RENDEZVOUS_OPTION} (default {@code eagerLimitBytes}) is sent at once and kept aside by the receiver
+ * until its turn (frames that arrive in turn are written at once); a larger one waits for the receiver's GRANT, so
+ * that a process never holds more than the eager streams of others, whatever the superstep's volume (flow control).
+ * Senders keep polling their own inbox while a destination is full.
+ *
+ * <p><b>Options</b> ({@link SyncProcess#option}): {@value #RENDEZVOUS_OPTION}, {@value #BARRIER_OPTION},
+ * {@value #APPLY_OPTION}; the preset {@code org:paper} ({@link ClassicSyncFactory#presets()}) sets the first two as
+ * the Oxford toolset had them: the count exchange is the barrier and no stream waits for a grant, so a receiver
+ * must buffer all the incoming streams of a superstep.
  *
  * <p>Implementation notes: frames from one process to another are FIFO, and a process can be at most one
  * superstep ahead of another in phase 1, so COUNT frames are double-buffered by superstep parity and every
