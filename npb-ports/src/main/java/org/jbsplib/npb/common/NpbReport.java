@@ -4,8 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.RunResult;
 import org.jbsplib.core.cli.RunOptions;
+import org.jbsplib.core.sync.ClassicSync;
+import org.jbsplib.core.sync.SyncSpec;
 
 /**
  * The NPB-style report of an {@link NpbResult}: the text block NPB prints at the end of a run, extended with the
@@ -99,8 +102,21 @@ public final class NpbReport {
     }
 
     private static String barrier(final RunResult run) {
+        if (isClassic(run) && "counts".equalsIgnoreCase(syncOption(run, ClassicSync.BARRIER_OPTION))) {
+            return "none (the count exchange is the barrier)";
+        }
         final String b = run.config().barrier();
         return b == null || b.isEmpty() ? "default" : b;
+    }
+
+    /** @return the sync option {@code key} of the run: its own, else its sync preset's, else null */
+    private static String syncOption(final RunResult run, final String key) {
+        final String own = run.config().options().get(key);
+        if (own != null) {
+            return own;
+        }
+        final String mode = run.config().syncMode();
+        return SyncSpec.parse(mode).presetOptions(BspRuntime.syncMode(mode)).get(key);
     }
 
     private static void line(final StringBuilder sb, final String name, final String value) {

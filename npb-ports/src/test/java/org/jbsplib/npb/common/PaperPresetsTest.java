@@ -61,6 +61,7 @@ class PaperPresetsTest {
             assertEquals(r.run().stats().get(0).syncs(), json.get("relaxed_supersteps"));
         } else {
             assertTrue(report.contains(" Sync = org:paper"), report);
+            assertTrue(report.contains(" Barrier = none (the count exchange is the barrier)"), report);
             assertTrue(report.contains(" T_barrier = ") && !report.contains("Timed supersteps"), report);
         }
     }
