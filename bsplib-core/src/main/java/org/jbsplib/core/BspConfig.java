@@ -19,7 +19,10 @@ import org.jbsplib.core.barrier.Barriers;
 public final class BspConfig {
     /** Number of processes P. */
     public static final String PROCS_PROP = "bsplib.procs";
-    /** Synchronization mode: {@code org} (classic two-phase) or {@code rbs} (relaxed barrier). */
+    /**
+     * Synchronization mode: {@code org} (classic two-phase) or {@code rbs} (relaxed barrier), optionally with a
+     * preset ({@code org:paper}, {@code rbs:paper}; see {@link org.jbsplib.core.sync.SyncSpec}).
+     */
     public static final String SYNC_PROP = "bsplib.sync";
     /** Barrier backend used by the synchronization (a name found by ServiceLoader, with optional options). */
     public static final String BARRIER_PROP = "bsplib.barrier";
@@ -36,7 +39,10 @@ public final class BspConfig {
     public static final String DEADLOCK_DETECTION_PROP = "bsplib.deadlockDetection";
     /** Capacity of each process's inbox ring buffer in bytes (a power of two); 0 picks by P. */
     public static final String RING_CAPACITY_PROP = "bsplib.ringCapacityBytes";
-    /** Streams of at most this many bytes between two processes move eagerly, larger ones by rendezvous. */
+    /**
+     * The default of the classic sync's rendezvous threshold (option {@code org.rendezvousBytes}) and of RBS's eager
+     * limit (option {@code rbs.eagerBytes}): streams of at most this many bytes move eagerly.
+     */
     public static final String EAGER_LIMIT_PROP = "bsplib.eagerLimitBytes";
     /** Chaos seed of the transport (random delays and reorderings); absent or -1: off. */
     public static final String CHAOS_PROP = "bsplib.chaos";

@@ -40,6 +40,7 @@ public final class BspProcess implements Bsp {
     private final MessageQueue messages = new MessageQueue();
     private SyncProtocol protocol;
     private final SyncView syncView = new SyncView();
+    private java.util.Map<String, String> syncPreset = java.util.Map.of();
 
     // gets of the current superstep, by get number
     private final java.util.ArrayList<Object> getAreas = new java.util.ArrayList<>();
@@ -135,6 +136,14 @@ public final class BspProcess implements Bsp {
         return nextTagSize;
     }
 
+    /**
+     * Sets the options of the run's sync preset ({@code --sync NAME:PRESET}), which the protocol reads beneath
+     * the run's own options. Called by the runtime before the protocol is created.
+     */
+    void syncPreset(final java.util.Map<String, String> options) {
+        this.syncPreset = options;
+    }
+
     /** @return this process as its sync protocol sees it (handed to the protocol's factory by the runtime) */
     SyncProcess syncView() {
         return syncView;
@@ -179,7 +188,7 @@ public final class BspProcess implements Bsp {
 
         @Override
         public String option(final String name, final String defaultValue) {
-            return config.options().getOrDefault(name, defaultValue);
+            return config.options().getOrDefault(name, syncPreset.getOrDefault(name, defaultValue));
         }
 
         @Override

@@ -64,6 +64,8 @@ public final class BspRuntime {
             config.conclude();
         }
         final SyncProtocolFactory syncFactory = syncMode(config.syncMode());
+        final java.util.Map<String, String> syncPreset =
+            org.jbsplib.core.sync.SyncSpec.parse(config.syncMode()).presetOptions(syncFactory);
         checkMemory(config, syncFactory, availableHeapBytes(), RuntimeFootprint.maxDirectBytes());
         final int p = config.procs();
         try (Transport transport = createTransport(config)) {
@@ -79,6 +81,7 @@ public final class BspRuntime {
                     continue;
                 }
                 processes[i] = new BspProcess(i, config, transport.endpoint(i), start);
+                processes[i].syncPreset(syncPreset);
                 final SyncProtocol protocol = syncFactory.create(processes[i].syncView());
                 if (protocol instanceof BarrierClient client) {
                     client.attachBarrier(barrierRun);
@@ -270,14 +273,21 @@ public final class BspRuntime {
     }
 
 
-    /** @return the sync mode named {@code name} */
-    public static SyncProtocolFactory syncMode(final String name) {
+    /**
+     * @param spec a sync mode's name, optionally with one of its presets ({@code NAME[:PRESET]}, see
+     *             {@link org.jbsplib.core.sync.SyncSpec})
+     * @return the sync mode it names
+     * @throws IllegalArgumentException naming the value and the known modes (or the mode's presets)
+     */
+    public static SyncProtocolFactory syncMode(final String spec) {
+        final org.jbsplib.core.sync.SyncSpec parsed = org.jbsplib.core.sync.SyncSpec.parse(spec);
         final TreeMap<String, SyncProtocolFactory> known = syncModes();
-        final SyncProtocolFactory f = known.get(name);
+        final SyncProtocolFactory f = known.get(parsed.name());
         if (f == null) {
-            throw new IllegalArgumentException("sync=" + name + " is not a known sync mode (known: "
+            throw new IllegalArgumentException("sync=" + spec + " is not a known sync mode (known: "
                 + String.join(", ", known.keySet()) + ")");
         }
+        parsed.presetOptions(f); // refuses an unknown preset
         return f;
     }
 

@@ -30,6 +30,8 @@ public final class SyncStats implements SyncRecorder {
     private long bytesReceived;
     private long framesSent;
     private long framesReceived;
+    private long exchangeSupersteps;
+    private long relaxedSupersteps;
     private final java.util.Map<String, Long> counters = new java.util.TreeMap<>();
     private SyncStats sectionStart;
     private SyncStats section;
@@ -85,6 +87,29 @@ public final class SyncStats implements SyncRecorder {
     public void addReceived(final int frames, final long bytes) {
         framesReceived += frames;
         bytesReceived += bytes;
+    }
+
+    @Override
+    public void countSuperstep(final boolean exchange) {
+        if (exchange) {
+            exchangeSupersteps++;
+        } else {
+            relaxedSupersteps++;
+        }
+    }
+
+    /**
+     * @return the supersteps that used the count exchange, as counted by a protocol with two kinds of superstep
+     *     (RBS; 0 for the classic sync, whose every superstep is one); their phases are {@link #barrierNs()} and
+     *     {@link #commNs()}
+     */
+    public long exchangeSupersteps() {
+        return exchangeSupersteps;
+    }
+
+    /** @return the relaxed supersteps (RBS), 0 for the classic sync */
+    public long relaxedSupersteps() {
+        return relaxedSupersteps;
     }
 
     /** Adds {@code delta} to a named counter. */
@@ -193,6 +218,8 @@ public final class SyncStats implements SyncRecorder {
         d.bytesReceived = bytesReceived - start.bytesReceived;
         d.framesSent = framesSent - start.framesSent;
         d.framesReceived = framesReceived - start.framesReceived;
+        d.exchangeSupersteps = exchangeSupersteps - start.exchangeSupersteps;
+        d.relaxedSupersteps = relaxedSupersteps - start.relaxedSupersteps;
         for (final java.util.Map.Entry<String, Long> e : counters.entrySet()) {
             final long delta = e.getValue() - start.counter(e.getKey());
             if (delta != 0) {

@@ -14,6 +14,7 @@ import org.jbsplib.core.sync.RecordWriter;
 import org.jbsplib.core.sync.SyncProcess;
 import org.jbsplib.core.sync.SyncProtocol;
 import org.jbsplib.core.sync.SyncRecorder;
+import org.jbsplib.core.sync.SyncSpec;
 import org.jbsplib.core.sync.Wire;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
@@ -33,7 +34,8 @@ import org.jbsplib.core.transport.Quiescence;
  * waits for no one else. {@code commit(reg, n)} waits, serving incoming messages, until {@code reg} has received
  * the {@code n} puts of the previous superstep (counted per superstep, see {@link UpdateCounts}).
  *
- * <p><b>Eager streams.</b> A stream of at most {@code eagerLimitBytes} goes at the sync without waiting for its
+ * <p><b>Eager streams.</b> A stream of at most {@value #EAGER_OPTION} bytes (default {@code eagerLimitBytes}; 0 in
+ * the preset {@code rbs:paper}, which also sets {@link ExchangePolicy#NEVER}) goes at the sync without waiting for its
  * ack (in one {@code EAGER} frame with its req when it fits): the destination keeps it with the delayed req and
  * writes it when the rule above acknowledges it. The ack is then owed, and the producer sends nothing more to that
  * destination until it comes, so each pair still has one request in flight at most.
@@ -90,6 +92,13 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     static final int DONE = Wire.PROTOCOL_BASE + 6;
     /** A small stream in one frame: req, records and end together, {@code [long superstep][records]}. */
     static final int EAGER = Wire.PROTOCOL_BASE + 7;
+
+    /**
+     * Option: streams of at most this many bytes go at the sync before their ack (a number, {@code unlimited}, or
+     * 0 for none: every stream waits for its ack, as in the paper's Figure 4); default the run's
+     * {@code eagerLimitBytes}. Independent of the classic sync's rendezvous threshold.
+     */
+    public static final String EAGER_OPTION = "rbs.eagerBytes";
 
     /** A wait without progress posts its state on the run's {@link WaitBoard} after this long. */
     static final long POST_AFTER_NS = 20_000_000L;
@@ -186,7 +195,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         this.relaxedRegime = policy == ExchangePolicy.NEVER;
         this.requestTable = new RequestTable(nprocs);
         this.acknowledgeTable = new AcknowledgeTable(nprocs);
-        this.eagerLimit = process.eagerLimitBytes();
+        final long eagerBytes = SyncSpec.parseBytes(EAGER_OPTION,
+            process.option(EAGER_OPTION, Long.toString(process.eagerLimitBytes())));
+        this.eagerLimit = eagerBytes == 0 ? -1 : eagerBytes; // 0: no stream goes before its ack, not even empty ones
         this.ackOwed = new boolean[nprocs];
         this.owedSstep = new long[nprocs];
         this.early = new FrameStash(nprocs);
@@ -306,6 +317,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             relaxedSync(s);
             relaxedSupersteps++;
         }
+        stats.countSuperstep(exchange);
         finishSuperstep(exchange);
         mode = Mode.IN_COMMIT;
         stats.recordSyncTotal(endpoint.nanoTime() - t0);

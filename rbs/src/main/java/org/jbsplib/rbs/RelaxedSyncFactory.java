@@ -29,6 +29,19 @@ public final class RelaxedSyncFactory implements SyncProtocolFactory {
         return 336;
     }
 
+    /**
+     * {@code paper}: the relaxed barrier synchronization as the paper's Figure 4 describes it: every superstep
+     * relaxed ({@value ExchangePolicy#OPTION}{@code =never}: the program must commit, and gets, BSMP and
+     * registrations need {@code requestExchange}) and no eager streams ({@value RelaxedSync#EAGER_OPTION}{@code =0}:
+     * every stream moves on its ack).
+     */
+    @Override
+    public java.util.Map<String, java.util.Map<String, String>> presets() {
+        return java.util.Map.of("paper", java.util.Map.of(
+            ExchangePolicy.OPTION, "never",
+            RelaxedSync.EAGER_OPTION, "0"));
+    }
+
     @Override
     public SyncProtocol create(final SyncProcess process) {
         final Object run = process.endpoint().control();

@@ -22,6 +22,8 @@ class DifferentialTest {
     /** Programs of the soak run ({@code -Djbsplib.slow}). */
     static final int SOAK_PROGRAMS = Integer.getInteger("rbs.diff.soakPrograms", 20_000);
     static final String[] POLICIES = {"auto", "never", "always"};
+    /** One program in this many also runs under the paper presets {@code org:paper} and {@code rbs:paper}. */
+    static final int PRESET_SAMPLE = 10;
 
     @Test
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
@@ -36,7 +38,8 @@ class DifferentialTest {
             check(seed, 6);
         }
         System.out.println("differential tester: " + PROGRAMS + " programs (seeds " + first + ".." + (first + PROGRAMS
-            - 1) + "), each under org, rbs and rbs with chaos, agreed with the reference");
+            - 1) + "), each under org, rbs and rbs with chaos, and one in " + PRESET_SAMPLE
+            + " under org:paper and rbs:paper, agreed with the reference");
     }
 
     @Test
@@ -69,6 +72,11 @@ class DifferentialTest {
         runAndCompare(prog, expected, "rbs(never, eager " + chaosEager + ", ring " + chaosRing + ")+chaos",
             new BspConfig().syncMode("rbs").option(ExchangePolicy.OPTION, "never").eagerLimitBytes(chaosEager)
                 .ringCapacityBytes(chaosRing).chaosSeed(seed));
+        if (seed % PRESET_SAMPLE == 0) {
+            runAndCompare(prog, expected, "org:paper", new BspConfig().syncMode("org:paper").ringCapacityBytes(ring));
+            runAndCompare(prog, expected, "rbs:paper", new BspConfig().syncMode("rbs:paper").ringCapacityBytes(ring)
+                .chaosSeed(seed % 20 == 0 ? -1 : seed));
+        }
     }
 
     private static void runAndCompare(final RandomProgram prog, final RandomProgram.Snapshot[] expected,

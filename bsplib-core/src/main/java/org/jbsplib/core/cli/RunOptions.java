@@ -18,21 +18,28 @@ import org.jbsplib.core.SyncStats;
 public final class RunOptions {
     /** Options taking a value. */
     public static final Set<String> VALUE_OPTIONS = Set.of("--procs", "--sync", "--barrier", "--timeout-ms",
-        "--ring-bytes", "--eager-bytes", "--chaos", "--transport", "--ranks-per-jvm", "--json", "--cores", "--deadline",
-        "--threads", "--machine");
+        "--ring-bytes", "--eager-bytes", "--rendezvous-bytes", "--rbs-eager-bytes", "--chaos", "--transport",
+        "--ranks-per-jvm", "--json", "--cores", "--deadline", "--threads", "--machine");
+    /** The option {@code --rendezvous-bytes} sets: org's rendezvous threshold. */
+    public static final String RENDEZVOUS_BYTES_OPTION = org.jbsplib.core.sync.ClassicSync.RENDEZVOUS_OPTION;
+    /** The option {@code --rbs-eager-bytes} sets: RBS's eager limit (the rbs module reads the same key). */
+    public static final String RBS_EAGER_BYTES_OPTION = "rbs.eagerBytes";
     /** Options without a value. */
     public static final Set<String> FLAG_OPTIONS = Set.of("--quiet", "--help");
 
     /** Help text of the shared options. */
     public static final String HELP = String.join("\n",
         "  --procs N          number of BSP processes (default 2)",
-        "  --sync MODE        synchronization: org (classic two-phase) or rbs (relaxed barrier), when installed",
+        "  --sync MODE        synchronization: org (classic two-phase) or rbs (relaxed barrier), when installed,",
+        "                     optionally with a preset: org:paper, rbs:paper (the paper's syncs, see README)",
         "  --barrier SPEC     barrier backend name[:key=value,...] for the sync (./bsp backends lists them)",
         "  --timeout-ms MS    abort when a process waits longer than MS without progress in one sync or commit",
         "                     (default 0: no limit; deadlocks are detected and abort the run within a second)",
         "  --deadline TIME    abort the run when it takes longer than TIME (250ms, 90s, 10m, 2h; default: none)",
         "  --ring-bytes B     inbox ring capacity per process, a power of two (default: by P)",
-        "  --eager-bytes B    streams up to B bytes move without rendezvous (default 16384)",
+        "  --eager-bytes B    default of both knobs below (default 16384)",
+        "  --rendezvous-bytes B  org: streams up to B bytes go without the receiver's grant (B or unlimited)",
+        "  --rbs-eager-bytes B   rbs: streams up to B bytes go before their ack (0: none, as in the paper)",
         "  --transport NAME   how processes exchange frames: threads (default), or a transport found on the class",
         "                     path such as aeron-ipc (./bsp backends lists them)",
         "  --ranks-per-jvm K  with a transport between JVMs: K processes per JVM (default 1; N must be a multiple)",
@@ -84,11 +91,25 @@ public final class RunOptions {
         c.ringCapacityBytes(args.intValue("--ring-bytes", c.ringCapacityBytes()));
         c.eagerLimitBytes(args.intValue("--eager-bytes", c.eagerLimitBytes()));
         c.transport(args.value("--transport", c.transport()));
+        bytesOption(args, c, "--rendezvous-bytes", RENDEZVOUS_BYTES_OPTION);
+        bytesOption(args, c, "--rbs-eager-bytes", RBS_EAGER_BYTES_OPTION);
         c.chaosSeed(args.longValue("--chaos", c.chaosSeed()));
         c.cores(args.intValue("--cores", c.cores()));
         c.threads(args.value("--threads", c.threads()));
         c.machine(args.value("--machine", c.machine()));
         return c;
+    }
+
+    private static void bytesOption(final Args args, final BspConfig c, final String flag, final String key) {
+        if (args.has(flag)) {
+            final String v = args.value(flag, null);
+            try {
+                org.jbsplib.core.sync.SyncSpec.parseBytes(key, v);
+            } catch (final IllegalArgumentException e) {
+                throw new CliException("option " + flag + "=" + v + " must be a number of bytes >= 0 or unlimited");
+            }
+            c.option(key, v);
+        }
     }
 
     /** @return the run's configuration and statistics as JSON-ready maps */
@@ -110,6 +131,12 @@ public final class RunOptions {
         m.put("t_sync", r.meanSyncSeconds());
         m.put("t_barrier", r.meanBarrierSeconds());
         m.put("t_comm", r.meanCommSeconds());
+        final SyncStats first = r.stats().isEmpty() ? null : r.stats().get(0);
+        if (first != null && first.exchangeSupersteps() + first.relaxedSupersteps() > 0) {
+            // RBS: t_barrier and t_comm are those of its exchange supersteps; every process has the same counts
+            m.put("exchange_supersteps", first.exchangeSupersteps());
+            m.put("relaxed_supersteps", first.relaxedSupersteps());
+        }
         final List<Object> per = new ArrayList<>();
         for (int pid = 0; pid < r.stats().size(); pid++) {
             per.add(processJson(pid, r.stats().get(pid), r.supersteps()[pid]));
@@ -125,6 +152,10 @@ public final class RunOptions {
         p.put("supersteps", supersteps);
         p.put("syncs", s.syncs());
         p.put("t_sync", s.syncNs() / 1e9);
+        if (s.exchangeSupersteps() + s.relaxedSupersteps() > 0) {
+            p.put("exchange_supersteps", s.exchangeSupersteps());
+            p.put("relaxed_supersteps", s.relaxedSupersteps());
+        }
         p.put("t_barrier", s.barrierNs() / 1e9);
         p.put("t_comm", s.commNs() / 1e9);
         p.put("t_commit", s.commitNs() / 1e9);

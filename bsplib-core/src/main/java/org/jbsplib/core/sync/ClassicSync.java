@@ -25,15 +25,40 @@ import org.jbsplib.core.util.PidRanges;
  * (before any put of the superstep is written: a process writes nothing until it has received every get
  * request addressed to it). Then each process writes the incoming streams in ascending order of source pid;
  * within a stream, get results, then puts, then messages, each in issue order. A stream of at most
- * {@code eagerLimitBytes} is sent at once and kept aside by the receiver until its turn; a larger one waits for
- * the receiver's GRANT, so that a process never holds more than the eager streams of others, whatever the
- * superstep's volume (flow control). Senders keep polling their own inbox while a destination is full.
+ * {@value #RENDEZVOUS_OPTION} (default {@code eagerLimitBytes}) is sent at once and kept aside by the receiver
+ * until its turn (frames that arrive in turn are written at once); a larger one waits for the receiver's GRANT, so
+ * that a process never holds more than the eager streams of others, whatever the superstep's volume (flow control).
+ * Senders keep polling their own inbox while a destination is full.
+ *
+ * <p><b>Options</b> ({@link SyncProcess#option}): {@value #RENDEZVOUS_OPTION}, {@value #BARRIER_OPTION},
+ * {@value #APPLY_OPTION}; the preset {@code org:paper} ({@link ClassicSyncFactory#presets()}) sets the first two as
+ * the Oxford toolset had them: the count exchange is the barrier and no stream waits for a grant, so a receiver
+ * must buffer all the incoming streams of a superstep.
  *
  * <p>Implementation notes: frames from one process to another are FIFO, and a process can be at most one
  * superstep ahead of another in phase 1, so COUNT frames are double-buffered by superstep parity and every
  * other frame belongs to the current superstep.
  */
 public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierClient {
+    /**
+     * Option: streams of at most this many bytes go without the receiver's GRANT (a number, or {@code unlimited}
+     * for no grants at all); default the run's {@code eagerLimitBytes}. Independent of RBS's eager limit.
+     */
+    public static final String RENDEZVOUS_OPTION = "org.rendezvousBytes";
+    /**
+     * Option: what ends phase 1: {@code backend} (the default: an episode of the run's barrier backend after the
+     * COUNT frames are sent) or {@code counts} (receiving the P-1 COUNT frames is the barrier, as in the Oxford
+     * toolset; no backend is opened).
+     */
+    public static final String BARRIER_OPTION = "org.barrier";
+    /**
+     * Option: in which order phase 2 writes the incoming streams: {@code pid} (the default: ascending source pid,
+     * streams arriving out of turn are kept aside and copied at their turn) or {@code arrival} (each frame is
+     * written when it arrives once the superstep's gets are served; overlapping puts from different sources are
+     * then applied in arrival order, as BSPlib allows).
+     */
+    public static final String APPLY_OPTION = "org.apply";
+
     private static final int POLL_LIMIT = ExchangeSuperstep.POLL_LIMIT;
 
     private final SyncProcess process;
@@ -42,6 +67,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private final int me;
     private final int nprocs;
     private final long eagerLimit;
+    private final boolean countsAreBarrier;
+    private final boolean applyOnArrival;
+    private long grantsSent;
     private final long timeoutNs;
     private long postedWait = -1;
     private final UnsafeBuffer scratch;
@@ -82,7 +110,10 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.stats = process.stats();
         this.me = process.pid();
         this.nprocs = process.nprocs();
-        this.eagerLimit = process.eagerLimitBytes();
+        this.eagerLimit = SyncSpec.parseBytes(RENDEZVOUS_OPTION,
+            process.option(RENDEZVOUS_OPTION, Long.toString(process.eagerLimitBytes())));
+        this.countsAreBarrier = choice(process, BARRIER_OPTION, "backend", "counts");
+        this.applyOnArrival = choice(process, APPLY_OPTION, "pid", "arrival");
         this.timeoutNs = process.syncTimeoutNs();
         this.scratch = new UnsafeBuffer(new byte[8]);
         this.exchange = new ExchangeSuperstep(process, this, this::idleSending);
@@ -100,6 +131,19 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.eagerIn = new boolean[nprocs];
         this.stash = new FrameStash(nprocs);
         this.writer = new RecordWriter(process, this::countUpdate);
+    }
+
+    /** @return whether option {@code key} is {@code second} (false for {@code first}, its default) */
+    private static boolean choice(final SyncProcess process, final String key, final String first,
+                                  final String second) {
+        final String v = process.option(key, first).trim();
+        if (first.equalsIgnoreCase(v)) {
+            return false;
+        }
+        if (second.equalsIgnoreCase(v)) {
+            return true;
+        }
+        throw new IllegalArgumentException(key + "=" + v + " is not one of " + first + ", " + second);
     }
 
     // ------------------------------------------------------------------ sync
@@ -120,6 +164,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      */
     @Override
     public void attachBarrier(final BarrierRun run) {
+        if (countsAreBarrier) {
+            return; // the count exchange is the barrier
+        }
         this.barrier = run.open(endpoint, this, this::waitIdle);
         this.barrierPhase = "phase 1 (barrier " + run.spec() + ")";
     }
@@ -149,6 +196,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
 
     @Override
     public void onProgramEnd() {
+        stats.count("org.grants", grantsSent);
         if (barrier != null) {
             stats.count("barrier.episodes", barrier.episodes());
             stats.count("barrier.framesSent", barrier.framesSent());
@@ -257,11 +305,13 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         @Override
         public int drain(final int src) {
             if (eagerIn[src]) {
-                if (!endReceived[src]) {
-                    return 0;
+                // the frames that came out of turn; the rest of the stream is written as it arrives
+                int moved = 0;
+                if (stash.holds(src)) {
+                    stash.drain(src, writer);
+                    moved = ExchangeSuperstep.PROGRESS;
                 }
-                stash.drain(src, writer);
-                return ExchangeSuperstep.COMPLETE;
+                return endReceived[src] ? moved | ExchangeSuperstep.COMPLETE : moved;
             }
             int moved = 0;
             if (!grantSent[src]) {
@@ -269,6 +319,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                     return 0;
                 }
                 grantSent[src] = true;
+                grantsSent++;
                 moved = ExchangeSuperstep.PROGRESS;
             }
             return endReceived[src] ? moved | ExchangeSuperstep.COMPLETE : moved;
@@ -368,7 +419,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 getsReceived += n;
             }
             case Wire.DATA -> {
-                if (applying && exchange.applySource() == src && grantSent[src]) {
+                // written at once when in turn (or on arrival when asked), unless earlier frames of src wait aside
+                if (applying && !stash.holds(src) && (applyOnArrival || exchange.applySource() == src)) {
                     writer.applyFrame(buffer, offset, length);
                 } else {
                     stash.keep(src, buffer, offset, length);

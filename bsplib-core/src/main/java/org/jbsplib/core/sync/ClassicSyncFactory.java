@@ -22,6 +22,21 @@ public final class ClassicSyncFactory implements SyncProtocolFactory {
         return 192;
     }
 
+    /**
+     * {@code paper}: the Oxford toolset's sync as the relaxed-barrier paper measured it: the count exchange is the
+     * barrier ({@value ClassicSync#BARRIER_OPTION}{@code =counts}), every stream goes right after it without
+     * grants ({@value ClassicSync#RENDEZVOUS_OPTION}{@code =unlimited}: the receiver must buffer all the incoming
+     * streams of a superstep). Streams are still written in ascending source pid (BSPlib's order for overlapping
+     * puts and for the message queue, which this library guarantees under every sync), so frames that arrive out
+     * of turn wait aside; {@value ClassicSync#APPLY_OPTION}{@code =arrival} writes them on arrival instead.
+     */
+    @Override
+    public java.util.Map<String, java.util.Map<String, String>> presets() {
+        return java.util.Map.of("paper", java.util.Map.of(
+            ClassicSync.BARRIER_OPTION, "counts",
+            ClassicSync.RENDEZVOUS_OPTION, "unlimited"));
+    }
+
     @Override
     public SyncProtocol create(final SyncProcess process) {
         return new ClassicSync(process);

@@ -24,4 +24,15 @@ public interface SyncProtocolFactory {
     default long heapBytesPerPair() {
         return 256;
     }
+
+    /**
+     * The mode's named presets for {@code --sync NAME:PRESET} (see {@link SyncSpec}): each a set of the mode's
+     * options ({@link SyncProcess#option(String, String)}), which options set by the run itself override. The mode
+     * without a preset runs its engineering defaults.
+     *
+     * @return preset name to its options, in the order to list them; empty (the default) for none
+     */
+    default java.util.Map<String, java.util.Map<String, String>> presets() {
+        return java.util.Map.of();
+    }
 }

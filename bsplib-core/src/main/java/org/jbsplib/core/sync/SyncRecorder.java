@@ -31,4 +31,12 @@ public interface SyncRecorder {
 
     /** Adds {@code delta} to the named counter. */
     void count(String name, long delta);
+
+    /**
+     * Counts one superstep of a protocol with two kinds of superstep (RBS): {@code exchange} for one that used the
+     * count exchange, otherwise a relaxed one. Counted at each sync, so that a section of a run sees its own.
+     */
+    default void countSuperstep(final boolean exchange) {
+        // protocols with one kind of superstep need not count
+    }
 }

@@ -1,7 +1,8 @@
 /**
  * Synchronization protocols. {@link org.jbsplib.core.sync.ClassicSync} is the two-phase sync of the Oxford BSP
  * toolset: phase 1 exchanges counts (and is the barrier), phase 2 moves the data. Other modes (the relaxed
- * barrier synchronization of module {@code rbs}) plug in through {@link org.jbsplib.core.sync.SyncProtocolFactory}.
+ * barrier synchronization of module {@code rbs}) plug in through {@link org.jbsplib.core.sync.SyncProtocolFactory},
+ * which may name presets of its options ({@code --sync org:paper}, parsed by {@link org.jbsplib.core.sync.SyncSpec}).
  * The exchange superstep both syncs run (counts, gets, registrations, streams written in pid order) is
  * {@link org.jbsplib.core.sync.ExchangeSuperstep}, once. A protocol sees its process only through
  * {@link org.jbsplib.core.sync.SyncProcess} and records into {@link org.jbsplib.core.sync.SyncRecorder}, so this

@@ -78,6 +78,10 @@ public final class NpbCommand implements CliCommand {
         final Set<String> known = new TreeSet<>(kernel.optionKeys());
         known.add(NpbOptions.WARMUP);
         known.add(ExchangePolicy.OPTION);
+        known.add(org.jbsplib.rbs.RelaxedSync.EAGER_OPTION);
+        known.add(org.jbsplib.core.sync.ClassicSync.RENDEZVOUS_OPTION);
+        known.add(org.jbsplib.core.sync.ClassicSync.BARRIER_OPTION);
+        known.add(org.jbsplib.core.sync.ClassicSync.APPLY_OPTION);
         for (final String kv : a.list("--opt", List.of())) {
             final int eq = kv.indexOf('=');
             if (eq <= 0) {

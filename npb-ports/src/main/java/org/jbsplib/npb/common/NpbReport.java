@@ -4,8 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.RunResult;
 import org.jbsplib.core.cli.RunOptions;
+import org.jbsplib.core.sync.ClassicSync;
+import org.jbsplib.core.sync.SyncSpec;
 
 /**
  * The NPB-style report of an {@link NpbResult}: the text block NPB prints at the end of a run, extended with the
@@ -45,11 +48,20 @@ public final class NpbReport {
         line(sb, "Mop/s/process", format("%.2f", r.mops() / procs));
         line(sb, "Verification", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
         line(sb, "T_sync", format("%.6f s (mean over processes)", run.meanSyncSeconds()));
+        final org.jbsplib.core.SyncStats first = run.stats().get(0);
+        final boolean twoKinds = first.exchangeSupersteps() + first.relaxedSupersteps() > 0;
         if (classic) {
             line(sb, "T_barrier", format("%.6f s", run.meanBarrierSeconds()));
             line(sb, "T_comm", format("%.6f s", run.meanCommSeconds()));
+        } else if (twoKinds) {
+            line(sb, "T_barrier", format("%.6f s (exchange supersteps only)", run.meanBarrierSeconds()));
+            line(sb, "T_comm", format("%.6f s (exchange supersteps only)", run.meanCommSeconds()));
         }
         line(sb, "Supersteps", String.valueOf(run.supersteps()[0]));
+        if (twoKinds) {
+            line(sb, "Timed supersteps", first.exchangeSupersteps() + " exchange, " + first.relaxedSupersteps()
+                + " relaxed");
+        }
         if (virtual) {
             line(sb, "T_wait", format("%.6f s (virtual, mean over processes)", meanWaitSeconds(run)));
             line(sb, "Wall time", format("%.3f s (host time of the simulation, not comparable)", run.wallNs() / 1e9));
@@ -86,12 +98,25 @@ public final class NpbReport {
     }
 
     private static boolean isClassic(final RunResult run) {
-        return "org".equals(run.config().syncMode());
+        return "org".equals(org.jbsplib.core.sync.SyncSpec.parse(run.config().syncMode()).name());
     }
 
     private static String barrier(final RunResult run) {
+        if (isClassic(run) && "counts".equalsIgnoreCase(syncOption(run, ClassicSync.BARRIER_OPTION))) {
+            return "none (the count exchange is the barrier)";
+        }
         final String b = run.config().barrier();
         return b == null || b.isEmpty() ? "default" : b;
+    }
+
+    /** @return the sync option {@code key} of the run: its own, else its sync preset's, else null */
+    private static String syncOption(final RunResult run, final String key) {
+        final String own = run.config().options().get(key);
+        if (own != null) {
+            return own;
+        }
+        final String mode = run.config().syncMode();
+        return SyncSpec.parse(mode).presetOptions(BspRuntime.syncMode(mode)).get(key);
     }
 
     private static void line(final StringBuilder sb, final String name, final String value) {
