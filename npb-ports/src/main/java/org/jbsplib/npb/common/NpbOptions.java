@@ -48,7 +48,7 @@ public final class NpbOptions {
             .barrier(config.barrier()).transport(config.transport()).syncTimeoutNs(config.syncTimeoutNs())
             .deadlineNs(config.deadlineNs()).deadlockDetection(config.deadlockDetection()).threads(config.threads())
             .ringCapacityBytes(config.ringCapacityBytes()).eagerLimitBytes(config.eagerLimitBytes())
-            .chaosSeed(config.chaosSeed()).cores(config.cores());
+            .chaosSeed(config.chaosSeed()).cores(config.cores()).machine(config.machine());
         config.options().forEach(copy::option);
         return copy;
     }
