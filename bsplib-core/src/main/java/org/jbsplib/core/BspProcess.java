@@ -302,19 +302,27 @@ public final class BspProcess implements Bsp {
     @Override
     public void sync() {
         checkLive("sync");
-        if (yieldAtSync) {
-            Thread.yield();
-        }
-        // A failure elsewhere stops this process at its next sync, even in supersteps that wait for no one (rbs).
-        endpoint.control().checkFailure();
-        checkInterrupt("sync");
-        endpoint.enterLibrary(superstep);
+        enterProtocol("sync");
         try {
             protocol.sync();
         } finally {
             endpoint.leaveLibrary();
         }
         endpoint.control().quiescence().progress(pid);
+    }
+
+    /**
+     * What every entry into the protocol (sync, commit) does first: a scheduling point for virtual threads that
+     * share the cores, then the stops. A failure elsewhere stops this process here, even in supersteps that wait
+     * for no one (rbs).
+     */
+    private void enterProtocol(final String call) {
+        if (yieldAtSync) {
+            Thread.yield();
+        }
+        endpoint.control().checkFailure();
+        checkInterrupt(call);
+        endpoint.enterLibrary(superstep);
     }
 
     @Override
@@ -328,12 +336,7 @@ public final class BspProcess implements Bsp {
         if (n < 0) {
             throw new IllegalArgumentException("commit: n=" + n + " must be >= 0 (" + h + ")");
         }
-        if (yieldAtSync) {
-            Thread.yield();
-        }
-        endpoint.control().checkFailure();
-        checkInterrupt("commit");
-        endpoint.enterLibrary(superstep);
+        enterProtocol("commit");
         try {
             protocol.commit(h, n);
         } finally {
