@@ -66,6 +66,7 @@ public final class BspRuntime {
         final SyncProtocolFactory syncFactory = syncMode(config.syncMode());
         final java.util.Map<String, String> syncPreset =
             org.jbsplib.core.sync.SyncSpec.parse(config.syncMode()).presetOptions(syncFactory);
+        checkBarrierUsed(config, syncFactory, syncPreset);
         checkMemory(config, syncFactory, availableHeapBytes(), RuntimeFootprint.maxDirectBytes());
         final int p = config.procs();
         try (Transport transport = createTransport(config)) {
@@ -272,6 +273,25 @@ public final class BspRuntime {
         return rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     }
 
+
+    /**
+     * Refuses a barrier backend that the sync would never wait on (e.g. {@code --barrier tree} under
+     * {@code --sync org:paper}, whose count exchange is the barrier), instead of ignoring it.
+     *
+     * @throws IllegalArgumentException naming the barrier, the sync and the option that makes it unused
+     */
+    static void checkBarrierUsed(final BspConfig config, final SyncProtocolFactory syncFactory,
+            final java.util.Map<String, String> syncPreset) {
+        if (config.barrier().isBlank()) {
+            return;
+        }
+        final java.util.function.BinaryOperator<String> option =
+            (key, dflt) -> config.options().getOrDefault(key, syncPreset.getOrDefault(key, dflt));
+        syncFactory.unusedBarrierReason(option).ifPresent(reason -> {
+            throw new IllegalArgumentException("barrier=" + config.barrier() + " is not used by sync="
+                + config.syncMode() + ": " + reason);
+        });
+    }
 
     /**
      * @param spec a sync mode's name, optionally with one of its presets ({@code NAME[:PRESET]}, see

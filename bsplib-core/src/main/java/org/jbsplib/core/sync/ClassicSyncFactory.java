@@ -37,6 +37,17 @@ public final class ClassicSyncFactory implements SyncProtocolFactory {
             ClassicSync.RENDEZVOUS_OPTION, "unlimited"));
     }
 
+    /** @return a reason under {@value ClassicSync#BARRIER_OPTION}{@code =counts}: the count exchange is the barrier */
+    @Override
+    public java.util.Optional<String> unusedBarrierReason(final java.util.function.BinaryOperator<String> option) {
+        if ("counts".equals(option.apply(ClassicSync.BARRIER_OPTION, "backend"))) {
+            return java.util.Optional.of(ClassicSync.BARRIER_OPTION + "=counts makes the count exchange the barrier"
+                + " (as in the Oxford toolset): drop the barrier backend, or set " + ClassicSync.BARRIER_OPTION
+                + "=backend to sync through it");
+        }
+        return java.util.Optional.empty();
+    }
+
     @Override
     public SyncProtocol create(final SyncProcess process) {
         return new ClassicSync(process);

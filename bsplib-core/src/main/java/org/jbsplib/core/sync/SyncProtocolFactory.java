@@ -35,4 +35,16 @@ public interface SyncProtocolFactory {
     default java.util.Map<String, java.util.Map<String, String>> presets() {
         return java.util.Map.of();
     }
+
+    /**
+     * Says why a run with these options would never wait on the barrier backend ({@code --barrier}); a run that gives
+     * a backend to such a sync is refused with this reason, so that no backend is silently ignored.
+     *
+     * @param option the run's value of a mode option, preset included ({@code (key, default) -> value})
+     * @return the reason, naming the option that makes the backend unused; empty (the default) when the backend
+     *         takes part in every sync
+     */
+    default java.util.Optional<String> unusedBarrierReason(final java.util.function.BinaryOperator<String> option) {
+        return java.util.Optional.empty();
+    }
 }

@@ -53,6 +53,22 @@ class SyncPresetTest {
     }
 
     @Test
+    void shouldRefuseABarrierBackendThatThePaperPresetWouldNeverUse() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> BspRuntime.run(new BspConfig().procs(2).syncMode("org:paper").barrier("tree"), bsp -> bsp.sync()));
+        assertTrue(e.getMessage().contains("barrier=tree"), e.getMessage());
+        assertTrue(e.getMessage().contains("sync=org:paper"), e.getMessage());
+        assertTrue(e.getMessage().contains("org.barrier=counts"), e.getMessage());
+        // the same under the engineering defaults with the option set by hand
+        assertThrows(IllegalArgumentException.class, () -> BspRuntime.run(new BspConfig().procs(2).barrier("tree")
+            .option(ClassicSync.BARRIER_OPTION, "counts"), bsp -> bsp.sync()));
+        // the preset with the backend put back runs through it
+        final RunResult through = run(new BspConfig().procs(2).syncMode("org:paper").barrier("tree")
+            .option(ClassicSync.BARRIER_OPTION, "backend"));
+        assertTrue(through.stats().get(0).counter("barrier.episodes") > 0, "barrier episodes with org.barrier=backend");
+    }
+
+    @Test
     void shouldSendEveryStreamWithoutGrantsAndWithoutABarrierUnderThePaperPreset() {
         final RunResult engineering = run(new BspConfig().procs(4).syncMode("org"));
         final RunResult paper = run(new BspConfig().procs(4).syncMode("org:paper"));
