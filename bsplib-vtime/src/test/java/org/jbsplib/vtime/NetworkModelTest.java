@@ -27,6 +27,18 @@ class NetworkModelTest {
     }
 
     @Test
+    void shouldBeListedWithItsPresetsByTheBackendsCommand() {
+        final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        final java.io.PrintStream sink = new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, org.jbsplib.core.cli.Main.run(java.util.List.of("backends"), sink, sink));
+        final String line = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+            .filter(l -> l.startsWith("  virtual  ")).findFirst().orElseThrow(() -> new AssertionError(out));
+        for (final String preset : Presets.all().keySet()) {
+            assertTrue(line.contains(preset), preset + " in " + line);
+        }
+    }
+
+    @Test
     void shouldGiveEveryPresetASource() {
         for (final String name : new String[] {"sp2-us", "sp2-ip", "myrinet-lanai43", "myrinet-lanai72",
             "infiniband", "tile64", "local"}) {

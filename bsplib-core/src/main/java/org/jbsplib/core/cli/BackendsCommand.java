@@ -9,12 +9,15 @@ import java.util.Set;
 
 import org.jbsplib.api.spi.BarrierProvider;
 import org.jbsplib.core.barrier.Barriers;
+import org.jbsplib.core.MachineProvider;
+import org.jbsplib.core.Machines;
 import org.jbsplib.core.TransportProvider;
 import org.jbsplib.core.Transports;
 
 /**
- * {@code ./bsp backends}: lists every transport and every barrier backend found on the class path, with the
- * transports each backend runs on (backends that keep shared state need a transport whose processes share memory).
+ * {@code ./bsp backends}: lists every transport, every barrier backend (with the transports each runs on: backends
+ * that keep shared state need a transport whose processes share memory) and every machine model found on the class
+ * path.
  */
 public final class BackendsCommand implements CliCommand {
     @Override
@@ -24,20 +27,21 @@ public final class BackendsCommand implements CliCommand {
 
     @Override
     public String description() {
-        return "list the transports (for --transport) and barrier backends (for --barrier) found";
+        return "list the transports (--transport), barrier backends (--barrier) and machine models (--machine) found";
     }
 
     @Override
     public String help() {
         return String.join("\n",
             "usage: ./bsp backends [--json FILE]",
-            "Lists every transport (org.jbsplib.core.TransportProvider) and every barrier backend",
-            "(org.jbsplib.api.spi.BarrierProvider) found with ServiceLoader, one line each, with the transports each",
-            "backend runs on. Choose with --transport NAME and --barrier NAME[:key=value,...]; without --barrier,",
+            "Lists every transport (org.jbsplib.core.TransportProvider), every barrier backend",
+            "(org.jbsplib.api.spi.BarrierProvider) with the transports it runs on, and every machine model",
+            "(org.jbsplib.core.MachineProvider) found with ServiceLoader, one line each. Choose with --transport NAME and --barrier NAME[:key=value,...]; without --barrier,",
             "transports that share memory use " + Barriers.DEFAULT_SHARED_MEMORY + ", the others "
                 + Barriers.DEFAULT_MESSAGES + ".",
             "  --json FILE   also write the lists as JSON: {\"transports\": [...], \"backends\": [{\"name\": ...,",
-            "                \"description\": ..., \"transports\": [...]}]}", "");
+            "                \"description\": ..., \"transports\": [...]}], \"machines\": [{\"name\": ...,",
+            "                \"description\": ...}]}", "");
     }
 
     @Override
@@ -80,12 +84,34 @@ public final class BackendsCommand implements CliCommand {
             m.put("transports", List.copyOf(on));
             json.add(m);
         }
+        final List<Map<String, Object>> machineJson = machines(out);
         if (a.has("--json")) {
             final Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("transports", transportJson);
             doc.put("backends", json);
+            doc.put("machines", machineJson);
             Json.writeFile(a.value("--json", null), doc);
         }
         return 0;
+    }
+
+    /** Prints the machine models (for {@code --machine}) and returns them for the JSON document. */
+    private static List<Map<String, Object>> machines(final PrintStream out) {
+        final Map<String, MachineProvider> machines = Machines.all();
+        out.println();
+        out.println("machine models (--machine NAME[:OPTIONS]; without it the run is timed on this host):");
+        if (machines.isEmpty()) {
+            out.println("  none found (add the bsplib-vtime module to the class path for --machine virtual:PRESET)");
+        }
+        final int width = machines.keySet().stream().mapToInt(String::length).max().orElse(0);
+        final List<Map<String, Object>> json = new ArrayList<>();
+        for (final MachineProvider m : machines.values()) {
+            out.printf("  %-" + width + "s  %s%n", m.name(), m.description());
+            final Map<String, Object> j = new LinkedHashMap<>();
+            j.put("name", m.name());
+            j.put("description", m.description());
+            json.add(j);
+        }
+        return json;
     }
 }

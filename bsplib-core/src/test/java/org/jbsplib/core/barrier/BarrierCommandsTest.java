@@ -50,6 +50,18 @@ class BarrierCommandsTest {
     }
 
     @Test
+    void shouldSayThatNoMachineModelIsFoundWithoutTheVirtualTimeModule(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("backends.json");
+        assertEquals(0, bsp("backends", "--json", json.toString()));
+        final String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("machine models (--machine") && text.contains("none found (add the bsplib-vtime"),
+            text);
+        @SuppressWarnings("unchecked")
+        final Map<String, Object> doc = (Map<String, Object>) Json.parse(Files.readString(json));
+        assertEquals(List.of(), doc.get("machines"), doc.toString());
+    }
+
+    @Test
     void shouldRejectAnUnknownBarrierOfARunListingTheKnownOnes() {
         assertEquals(2, bsp("example", "broadcast", "--procs", "2", "--barrier", "nosuch"));
         final String e = err.toString(StandardCharsets.UTF_8);
