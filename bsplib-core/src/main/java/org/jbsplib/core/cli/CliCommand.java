@@ -22,6 +22,17 @@ public interface CliCommand {
     String help();
 
     /**
+     * The help for a command line that asks for it: a command with subcommands ({@code ./bsp sim nic --help})
+     * answers for the subcommand named in {@code args}.
+     *
+     * @param args the arguments after the command word, up to {@code --} (they contain {@code --help} or {@code -h})
+     * @return the help text; {@link #help()} unless the command overrides this
+     */
+    default String help(final List<String> args) {
+        return help();
+    }
+
+    /**
      * Runs the command.
      *
      * @param args the arguments after the command word

@@ -46,8 +46,9 @@ public final class Main {
         final int dashes = rest.indexOf("--"); // words after "--" belong to the user's program (./bsp run)
         final List<String> options = dashes < 0 ? rest : rest.subList(0, dashes);
         if (options.contains("--help") || options.contains("-h")) {
-            out.print(command.help());
-            if (!command.help().endsWith("\n")) {
+            final String help = command.help(options);
+            out.print(help);
+            if (!help.endsWith("\n")) {
                 out.println();
             }
             return 0;

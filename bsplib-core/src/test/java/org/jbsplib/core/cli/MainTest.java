@@ -185,6 +185,44 @@ class MainTest {
     }
 
     @Test
+    void shouldAskTheCommandForTheHelpOfTheSubcommandNamedBeforeHelp() {
+        final java.util.TreeMap<String, CliCommand> commands = new java.util.TreeMap<>();
+        commands.put("multi", new CliCommand() {
+            @Override
+            public String name() {
+                return "multi";
+            }
+
+            @Override
+            public String description() {
+                return "has subcommands";
+            }
+
+            @Override
+            public String help() {
+                return "usage: multi SUB";
+            }
+
+            @Override
+            public String help(final List<String> args) {
+                return args.get(0).equals("one") ? "usage: multi one [--x N]" : help();
+            }
+
+            @Override
+            public int run(final List<String> args, final PrintStream out, final PrintStream err) {
+                return 3;
+            }
+        });
+        final PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        final PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertEquals(0, Main.run(List.of("multi", "one", "--help", "--", "--x"), o, e, commands));
+        assertEquals("usage: multi one [--x N]", out.toString(StandardCharsets.UTF_8).strip());
+        out.reset();
+        assertEquals(0, Main.run(List.of("multi", "--help"), o, e, commands));
+        assertEquals("usage: multi SUB", out.toString(StandardCharsets.UTF_8).strip());
+    }
+
+    @Test
     void shouldPrintOneLineWhenACommandThrowsAnError() {
         final java.util.TreeMap<String, CliCommand> commands = new java.util.TreeMap<>();
         commands.put("oom", new ThrowingCommand(new OutOfMemoryError("Java heap space")));
