@@ -25,11 +25,27 @@ import org.jbsplib.hw.model.Time;
  * barrier unit gets the tail flits and does the reliability handling. The software overhead {@code softwareCycles}
  * (send + receive) is split between the member's send and its release.
  *
- * <p><b>Data traffic (§3).</b> Each episode, every directed link is occupied by a data worm from time 0 with
- * probability {@code congestionProbability}, for {@code congestionCycles}. A barrier worm that needs such a link either
- * preempts it ({@code preempt=1}: padding request to the next switch and virtual channel switch, {@code preemptCycles})
- * or waits until the data worm has passed. A preempted hop costs {@code preemptCycles} (padding request 6 + virtual
- * channel switch 2) + two crossbars + the link, 12 cycles with Table 1's values, and no routing step (§4.2).
+ * <p><b>Data traffic (§3, §4.1).</b> Each episode, each of a directed link's {@code virtualChannels} (k) virtual
+ * channels carries a data worm with probability {@code congestionProbability} (p), drawn for the channel barrier
+ * worms use first; when all k are busy, the link's flit flow is blocked with probability
+ * {@code flowBlockedProbability} (pf). Data worms hold the link for {@code congestionCycles} (Δ) from the barrier's
+ * start ({@code congestionOrigin=0}, §4.2) or from when the barrier worm reaches the link ({@code congestionOrigin=1},
+ * the analysis of §4.1: a blocked hop waits Δ). In addition, {@code congestedMembers} members drawn at random have all
+ * their output links held (§4.2: "the congestion members cannot forward barrier messages"). A barrier worm that meets
+ * a busy channel, by switch architecture ({@code preempt=1}) or without preempting ({@code preempt=0}):
+ * <ul>
+ *   <li>architecture 1 (Fig. 7): takes a free virtual channel if there is one, else preempts one;</li>
+ *   <li>architecture 2 (Fig. 9): only its one fixed virtual channel can be preempted: preempts it when busy;</li>
+ *   <li>architecture 3 (Fig. 10): free channel if any; all busy: preempts while the flow moves, waits when blocked;</li>
+ *   <li>no preempting (the baseline schemes): waits until the data worm on its channel has passed.</li>
+ * </ul>
+ * A preempted hop costs {@code preemptCycles} (padding request 6 + virtual channel switch 2) + two crossbars + the
+ * link, 12 cycles with Table 1's values, and no routing step (§4.2). With k = 1 and pf = 0, architectures 1, 2 and 3
+ * behave alike.
+ *
+ * <p><b>Schemes.</b> {@code scheme=0} is the BSR tree above. {@code scheme=1} (star) and {@code scheme=2} (a static
+ * binary combining tree of the members, ordered by route length to the center: the baseline "Tree" whose structure is
+ * computed beforehand with global knowledge, [4], [5]) need no initialization: their first episode is like any other.
  *
  * <p>Threading: confined to one thread.
  */
@@ -37,6 +53,15 @@ public final class BsrNetwork {
     private static final int EV_ARRIVE = 1;
     private static final int EV_HEADER = 2;
     private static final int EV_CONSUMED = 3;
+
+    private static final byte LINK_FREE = 0;
+    private static final byte LINK_OWN_BUSY = 1;
+    private static final byte LINK_ALL_BUSY = 2;
+    private static final byte LINK_BLOCKED = 3;
+
+    private static final int GO = 0;
+    private static final int PREEMPT = 1;
+    private static final int WAIT = 2;
 
     private static final int REDUCE_INIT = 0;
     private static final int REDUCE = 1;
@@ -61,6 +86,13 @@ public final class BsrNetwork {
     private final double congestionProbability;
     private final long congestionPs;
     private final long seed;
+    private final int scheme;
+    private final int architecture;
+    private final int virtualChannels;
+    private final double flowBlockedProbability;
+    private final boolean congestionFromArrival;
+    private final int congestedMembers;
+    private final int[] memberScratch;
 
     // status tables and the tree
     private final int[][] childVia;
@@ -72,6 +104,7 @@ public final class BsrNetwork {
     // per episode
     private final long[][] linkFree;
     private final long[][] dataUntil;
+    private final byte[][] linkState;
     private final int[] pending;
     private final long[] releasePs;
     private final EventQueue queue = new EventQueue(256);
@@ -129,6 +162,17 @@ public final class BsrNetwork {
         }
         this.congestionPs = cyclePs * p.getInt(BsrParameters.CONGESTION_CYCLES, 0, Integer.MAX_VALUE);
         this.seed = (long) p.get(BsrParameters.SEED);
+        this.scheme = p.getInt(BsrParameters.SCHEME, 0, 2);
+        this.architecture = p.getInt(BsrParameters.SWITCH_ARCHITECTURE, 1, 3);
+        this.virtualChannels = p.getInt(BsrParameters.VIRTUAL_CHANNELS, 1, 64);
+        this.flowBlockedProbability = p.get(BsrParameters.FLOW_BLOCKED_PROBABILITY);
+        if (flowBlockedProbability < 0 || flowBlockedProbability > 1) {
+            throw new IllegalArgumentException("bsr: key=" + BsrParameters.FLOW_BLOCKED_PROBABILITY + " value="
+                + flowBlockedProbability + " must be in [0, 1]");
+        }
+        this.congestionFromArrival = p.getInt(BsrParameters.CONGESTION_ORIGIN, 0, 1) == 1;
+        this.congestedMembers = p.getInt(BsrParameters.CONGESTED_MEMBERS, 0, memberSwitch.length);
+        this.memberScratch = new int[memberSwitch.length];
         final int n = topo.switches();
         nb = new int[n][];
         for (int sw = 0; sw < n; sw++) {
@@ -137,12 +181,14 @@ public final class BsrNetwork {
         childVia = new int[n][];
         linkFree = new long[n][];
         dataUntil = new long[n][];
+        linkState = new byte[n][];
         for (int s = 0; s < n; s++) {
             final int deg = nb[s].length;
             childVia[s] = new int[deg];
             Arrays.fill(childVia[s], -1);
             linkFree[s] = new long[deg];
             dataUntil[s] = new long[deg];
+            linkState[s] = new byte[deg];
         }
         bsr = new boolean[n];
         for (int s : memberSwitch) {
@@ -152,6 +198,42 @@ public final class BsrNetwork {
         Arrays.fill(parent, -1);
         pending = new int[n];
         releasePs = new long[memberSwitch.length];
+        if (scheme != BsrParameters.SCHEME_BSR) {
+            buildStaticTree();
+        }
+    }
+
+    /** Star or static binary tree of the members: known before the first episode, no initialization. */
+    private void buildStaticTree() {
+        final int members = memberSwitch.length;
+        final Integer[] order = new Integer[members];
+        for (int m = 0; m < members; m++) {
+            order[m] = m;
+        }
+        final int[] hopsToCenter = new int[members];
+        for (int m = 0; m < members; m++) {
+            hopsToCenter[m] = m == centerMember ? -1 : topo.routeLength(memberSwitch[m], center);
+        }
+        Arrays.sort(order, (a, b) -> hopsToCenter[a] != hopsToCenter[b]
+            ? Integer.compare(hopsToCenter[a], hopsToCenter[b]) : Integer.compare(a, b));
+        final int[] childCount = new int[members];
+        final int[] parentMember = new int[members];
+        for (int i = 1; i < members; i++) {
+            final int up = scheme == BsrParameters.SCHEME_STAR ? 0 : (i - 1) / 2;
+            parentMember[i] = up;
+            childCount[up]++;
+        }
+        children = new int[topo.switches()][];
+        for (int i = 0; i < members; i++) {
+            children[memberSwitch[order[i]]] = new int[childCount[i]];
+        }
+        final int[] filled = new int[members];
+        for (int i = 1; i < members; i++) {
+            final int up = parentMember[i];
+            parent[memberSwitch[order[i]]] = memberSwitch[order[up]];
+            children[memberSwitch[order[up]]][filled[up]++] = memberSwitch[order[i]];
+        }
+        treeBuilt = true;
     }
 
     /** Per-hop latency {@code T_b} of Theorem 2 in cycles: header through one router and link, tail, handling. */
@@ -237,14 +319,7 @@ public final class BsrNetwork {
         centerArrived = false;
         distributionStarted = false;
         Arrays.fill(releasePs, -1);
-        final SplittableRandom random = new SplittableRandom(seed * 31 + episode);
-        for (int s = 0; s < linkFree.length; s++) {
-            Arrays.fill(linkFree[s], 0);
-            for (int i = 0; i < dataUntil[s].length; i++) {
-                dataUntil[s][i] = congestionProbability > 0 && random.nextDouble() < congestionProbability
-                    ? congestionPs : 0;
-            }
-        }
+        drawCongestion(new SplittableRandom(seed * 31 + episode));
         if (treeBuilt) {
             for (int s = 0; s < pending.length; s++) {
                 pending[s] = bsr[s] ? children[s].length + (memberAt[s] >= 0 ? 1 : 0) : 0;
@@ -270,6 +345,63 @@ public final class BsrNetwork {
             }
         }
         treeBuilt = true;
+    }
+
+    /**
+     * Draws the data traffic of one episode (same random stream as with one virtual channel when k = 1 and pf = 0):
+     * per link, the barrier's own virtual channel, then the k - 1 others, then the flow; then the congested members.
+     */
+    private void drawCongestion(final SplittableRandom random) {
+        final long until = congestionFromArrival ? Long.MAX_VALUE : congestionPs;
+        for (int s = 0; s < linkFree.length; s++) {
+            Arrays.fill(linkFree[s], 0);
+            for (int i = 0; i < dataUntil[s].length; i++) {
+                byte state = LINK_FREE;
+                if (congestionProbability > 0 && random.nextDouble() < congestionProbability) {
+                    boolean all = true;
+                    for (int v = 1; v < virtualChannels && all; v++) {
+                        all = random.nextDouble() < congestionProbability;
+                    }
+                    state = all ? allBusy(random) : LINK_OWN_BUSY;
+                }
+                linkState[s][i] = state;
+                dataUntil[s][i] = state == LINK_FREE ? 0 : until;
+            }
+        }
+        if (congestedMembers > 0) {
+            final int members = memberScratch.length;
+            for (int m = 0; m < members; m++) {
+                memberScratch[m] = m;
+            }
+            for (int i = 0; i < congestedMembers; i++) {
+                final int j = i + random.nextInt(members - i);
+                final int m = memberScratch[j];
+                memberScratch[j] = memberScratch[i];
+                memberScratch[i] = m;
+                final int s = memberSwitch[m];
+                for (int slot = 0; slot < linkState[s].length; slot++) {
+                    linkState[s][slot] = allBusy(random);
+                    dataUntil[s][slot] = until;
+                }
+            }
+        }
+    }
+
+    private byte allBusy(final SplittableRandom random) {
+        return flowBlockedProbability > 0 && random.nextDouble() < flowBlockedProbability ? LINK_BLOCKED
+            : LINK_ALL_BUSY;
+    }
+
+    /** @return what a barrier worm does on a link in {@code state} whose data worm has not passed yet */
+    private int action(final byte state) {
+        if (!preempt) {
+            return state == LINK_FREE ? GO : WAIT;
+        }
+        return switch (architecture) {
+            case 1 -> state >= LINK_ALL_BUSY ? PREEMPT : GO;
+            case 2 -> state != LINK_FREE ? PREEMPT : GO;
+            default -> state == LINK_ALL_BUSY ? PREEMPT : state == LINK_BLOCKED ? WAIT : GO;
+        };
     }
 
     private void onArrive(final long t, final int m) {
@@ -314,14 +446,18 @@ public final class BsrNetwork {
         final int slot = slotOf(s, next);
         long start = Math.max(t + beforeLinkPs, linkFree[s][slot]);
         long headerPs = headerLinkPs;
+        if (dataUntil[s][slot] == Long.MAX_VALUE) {
+            dataUntil[s][slot] = start + congestionPs; // congestionOrigin=1: the data worm is met now
+        }
         if (dataUntil[s][slot] > start) {
-            if (preempt) {
+            final int action = action(linkState[s][slot]);
+            if (action == PREEMPT) {
                 // §4.2: the worm takes the data worm's established virtual channel, so there is no routing step:
                 // padding request and virtual channel switch (preemptCycles), then the two crossbars and the link
                 preemptions++;
                 start = Math.max(t + preemptPs, linkFree[s][slot]);
                 headerPs = preemptedHeaderLinkPs;
-            } else {
+            } else if (action == WAIT) {
                 start = dataUntil[s][slot];
             }
         }
