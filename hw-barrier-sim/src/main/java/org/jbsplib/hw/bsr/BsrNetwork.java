@@ -11,7 +11,8 @@ import org.jbsplib.hw.model.Time;
  * Routers of a {@link BsrTopology} running the BSR-tree barrier for one group, worm by worm.
  *
  * <p><b>First episode (initialization, §2, Fig. 4).</b> Each member sends a reduction message with BSR node tag (BNT) 0
- * to the center by unicast routing. Every router a message enters updates its status table for the input channel: BNT 0
+ * to the center by unicast routing. Every router a message passes updates its status table for the input channel (as it
+ * routes the header out, so in the order the messages reach the next router on that channel): BNT 0
  * records the source as child; a non-BSR router that already has a child on another channel becomes a branch (BSR)
  * node, puts itself in the "new BSR node" field and sets BNT 1; a BSR router sets BNT 2. BNT 1 replaces the child of
  * that channel by the new BSR node and becomes 2 at a BSR router. BNT 2 changes nothing. When the center has all
@@ -43,6 +44,12 @@ import org.jbsplib.hw.model.Time;
  * link, 12 cycles with Table 1's values, and no routing step (§4.2). With k = 1 and pf = 0, architectures 1, 2 and 3
  * behave alike.
  *
+ * <p><b>Finite buffers.</b> With {@code bufferMessages} = B > 0, each input channel of a router buffers at most B
+ * barrier messages (§4.1 assumes one whole message per virtual channel) and serves them in order: a header moves on
+ * only when the next router's input buffer has room, and until then it holds its own buffer, so the messages behind
+ * it wait too, whatever their destination (the saturation tree of §4.2). A buffer's room is freed when the message's
+ * tail has left it (or, at the destination, when it is consumed). B = 0: unbounded, a worm waits only for its link.
+ *
  * <p><b>Schemes.</b> {@code scheme=0} is the BSR tree above. {@code scheme=1} (star) and {@code scheme=2} (a static
  * binary combining tree of the members, ordered by route length to the center: the baseline "Tree" whose structure is
  * computed beforehand with global knowledge, [4], [5]) need no initialization: their first episode is like any other.
@@ -53,6 +60,8 @@ public final class BsrNetwork {
     private static final int EV_ARRIVE = 1;
     private static final int EV_HEADER = 2;
     private static final int EV_CONSUMED = 3;
+    private static final int EV_LEAVE = 4;
+    private static final int NONE = -1;
 
     private static final byte LINK_FREE = 0;
     private static final byte LINK_OWN_BUSY = 1;
@@ -93,6 +102,21 @@ public final class BsrNetwork {
     private final boolean congestionFromArrival;
     private final int congestedMembers;
     private final int[] memberScratch;
+    private final int bufferMessages;
+
+    // finite input buffers (bufferMessages > 0): per switch and input slot, a FIFO of messages (intrusive list through
+    // msgNext), the messages in it or on their way to it, and the heads waiting upstream for room in it
+    private int[][] bufHead;
+    private int[][] bufTail;
+    private int[][] bufCount;
+    private boolean[][] bufLeaving;
+    private int[][] waitHead;
+    private int[][] waitTail;
+    private int[] msgNext = new int[64];
+    private int[] msgWaitNext = new int[64];
+    private int[] msgSlot = new int[64];
+    private int[] waitingAt = new int[64];
+    private long blockedHops;
 
     // status tables and the tree
     private final int[][] childVia;
@@ -173,6 +197,7 @@ public final class BsrNetwork {
         this.congestionFromArrival = p.getInt(BsrParameters.CONGESTION_ORIGIN, 0, 1) == 1;
         this.congestedMembers = p.getInt(BsrParameters.CONGESTED_MEMBERS, 0, memberSwitch.length);
         this.memberScratch = new int[memberSwitch.length];
+        this.bufferMessages = p.getInt(BsrParameters.BUFFER_MESSAGES, 0, 1_000_000);
         final int n = topo.switches();
         nb = new int[n][];
         for (int sw = 0; sw < n; sw++) {
@@ -198,6 +223,23 @@ public final class BsrNetwork {
         Arrays.fill(parent, -1);
         pending = new int[n];
         releasePs = new long[memberSwitch.length];
+        if (bufferMessages > 0) {
+            bufHead = new int[n][];
+            bufTail = new int[n][];
+            bufCount = new int[n][];
+            bufLeaving = new boolean[n][];
+            waitHead = new int[n][];
+            waitTail = new int[n][];
+            for (int s = 0; s < n; s++) {
+                final int deg = nb[s].length;
+                bufHead[s] = new int[deg];
+                bufTail[s] = new int[deg];
+                bufCount[s] = new int[deg];
+                bufLeaving[s] = new boolean[deg];
+                waitHead[s] = new int[deg];
+                waitTail[s] = new int[deg];
+            }
+        }
         if (scheme != BsrParameters.SCHEME_BSR) {
             buildStaticTree();
         }
@@ -308,6 +350,11 @@ public final class BsrNetwork {
         return preemptions;
     }
 
+    /** @return hops of the last episode on which a header found the next input buffer full and waited */
+    public long blockedHops() {
+        return blockedHops;
+    }
+
     /** Runs one episode; member {@code m} arrives at {@code arrivalPs[m]}. */
     public void runEpisode(final long episode, final long[] arrivalPs) {
         queue.clear();
@@ -315,11 +362,22 @@ public final class BsrNetwork {
         hops = 0;
         flitHops = 0;
         preemptions = 0;
+        blockedHops = 0;
         initReceived = 0;
         centerArrived = false;
         distributionStarted = false;
         Arrays.fill(releasePs, -1);
         drawCongestion(new SplittableRandom(seed * 31 + episode));
+        if (bufferMessages > 0) {
+            for (int s = 0; s < bufHead.length; s++) {
+                Arrays.fill(bufHead[s], NONE);
+                Arrays.fill(bufTail[s], NONE);
+                Arrays.fill(bufCount[s], 0);
+                Arrays.fill(bufLeaving[s], false);
+                Arrays.fill(waitHead[s], NONE);
+                Arrays.fill(waitTail[s], NONE);
+            }
+        }
         if (treeBuilt) {
             for (int s = 0; s < pending.length; s++) {
                 pending[s] = bsr[s] ? children[s].length + (memberAt[s] >= 0 ? 1 : 0) : 0;
@@ -335,6 +393,7 @@ public final class BsrNetwork {
                 case EV_ARRIVE -> onArrive(t, queue.a());
                 case EV_HEADER -> onHeader(t, queue.a(), queue.b(), queue.c());
                 case EV_CONSUMED -> onConsumed(t, queue.a(), queue.b());
+                case EV_LEAVE -> onLeave(t, queue.a(), queue.b());
                 default -> throw new IllegalStateException("bsr: unknown event kind=" + queue.kind());
             }
         }
@@ -424,6 +483,10 @@ public final class BsrNetwork {
             msgDst = Arrays.copyOf(msgDst, cap);
             msgBnt = Arrays.copyOf(msgBnt, cap);
             msgNewBsr = Arrays.copyOf(msgNewBsr, cap);
+            msgNext = Arrays.copyOf(msgNext, cap);
+            msgWaitNext = Arrays.copyOf(msgWaitNext, cap);
+            msgSlot = Arrays.copyOf(msgSlot, cap);
+            waitingAt = Arrays.copyOf(waitingAt, cap);
         }
         final int id = messages++;
         msgKind[id] = kind;
@@ -431,19 +494,62 @@ public final class BsrNetwork {
         msgDst[id] = to;
         msgBnt[id] = 0;
         msgNewBsr[id] = -1;
+        msgNext[id] = NONE;
+        msgWaitNext[id] = NONE;
+        msgSlot[id] = NONE;
         queue.add(t, EV_HEADER, from, id, -1);
     }
 
     private void onHeader(final long t, final int s, final int id, final int prev) {
-        if (prev >= 0 && msgKind[id] == REDUCE_INIT) {
-            updateStatusTable(s, id, slotOf(s, prev));
+        msgSlot[id] = prev < 0 ? NONE : slotOf(s, prev);
+        if (bufferMessages > 0 && prev >= 0) {
+            // into the input buffer of the channel from prev (room was reserved by the sender); only its head moves
+            final int in = msgSlot[id];
+            msgNext[id] = NONE;
+            if (bufTail[s][in] == NONE) {
+                bufHead[s][in] = id;
+            } else {
+                msgNext[bufTail[s][in]] = id;
+            }
+            bufTail[s][in] = id;
+            if (bufHead[s][in] != id || bufLeaving[s][in]) {
+                return; // the message before it has not left (the whole of it) yet
+            }
         }
+        forward(t, s, id);
+    }
+
+    /** Moves the header of {@code id}, at the head of its buffer at {@code s} (or injected there), one hop on. */
+    private void forward(final long t, final int s, final int id) {
         if (s == msgDst[id]) {
+            routed(s, id);
             queue.add(t + consumePs, EV_CONSUMED, s, id, 0);
+            if (bufferMessages > 0 && msgSlot[id] != NONE) {
+                leaving(s, id);
+                queue.add(t + consumePs, EV_LEAVE, s, msgSlot[id], 0);
+            }
             return;
         }
         final int next = topo.nextHop(s, msgDst[id]);
         final int slot = slotOf(s, next);
+        if (bufferMessages > 0) {
+            final int in = slotOf(next, s);
+            if (bufCount[next][in] >= bufferMessages) {
+                // full: wait (holding this buffer, so whatever queues behind waits too) until it drains
+                blockedHops++;
+                if (waitTail[next][in] == NONE) {
+                    waitHead[next][in] = id;
+                } else {
+                    msgWaitNext[waitTail[next][in]] = id;
+                }
+                waitTail[next][in] = id;
+                msgWaitNext[id] = NONE;
+                waitingAt[id] = s;
+                return;
+            }
+            bufCount[next][in]++;
+        }
+        routed(s, id);
         long start = Math.max(t + beforeLinkPs, linkFree[s][slot]);
         long headerPs = headerLinkPs;
         if (dataUntil[s][slot] == Long.MAX_VALUE) {
@@ -465,6 +571,50 @@ public final class BsrNetwork {
         hops++;
         flitHops += flits;
         queue.add(start + headerPs, EV_HEADER, next, id, s);
+        if (bufferMessages > 0 && msgSlot[id] != NONE) {
+            leaving(s, id);
+            queue.add(start + linkBusyPs, EV_LEAVE, s, msgSlot[id], 0); // the tail has left this buffer
+        }
+    }
+
+    /**
+     * The router updates its status table as it routes a reduction header out (or takes it in at the center): in the
+     * order the messages leave it, which is the order they reach the next router on that channel.
+     */
+    private void routed(final int s, final int id) {
+        if (msgKind[id] == REDUCE_INIT && msgSlot[id] != NONE) {
+            updateStatusTable(s, id, msgSlot[id]);
+        }
+    }
+
+    /**
+     * Takes the head {@code id} off its buffer's list as its header moves on (a worm spans two buffers for a while:
+     * the list link is the next buffer's from now on); its room stays taken until {@link #onLeave}.
+     */
+    private void leaving(final int s, final int id) {
+        final int in = msgSlot[id];
+        bufHead[s][in] = msgNext[id];
+        if (bufHead[s][in] == NONE) {
+            bufTail[s][in] = NONE;
+        }
+        bufLeaving[s][in] = true;
+    }
+
+    /** The head of input buffer {@code in} at {@code s} has left: room for one waiter, and the next head moves. */
+    private void onLeave(final long t, final int s, final int in) {
+        bufLeaving[s][in] = false;
+        bufCount[s][in]--;
+        final int waiter = waitHead[s][in];
+        if (waiter != NONE) {
+            waitHead[s][in] = msgWaitNext[waiter];
+            if (waitHead[s][in] == NONE) {
+                waitTail[s][in] = NONE;
+            }
+            forward(t, waitingAt[waiter], waiter);
+        }
+        if (bufHead[s][in] != NONE) {
+            forward(t, s, bufHead[s][in]);
+        }
     }
 
     /** Fig. 4: the status table of router {@code s} for a reduction message entering through input {@code slot}. */

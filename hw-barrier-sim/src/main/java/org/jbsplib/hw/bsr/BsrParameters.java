@@ -32,6 +32,7 @@ public final class BsrParameters {
     public static final String FLOW_BLOCKED_PROBABILITY = "flowBlockedProbability";
     public static final String CONGESTION_ORIGIN = "congestionOrigin";
     public static final String CONGESTED_MEMBERS = "congestedMembers";
+    public static final String BUFFER_MESSAGES = "bufferMessages";
 
     /** {@link #SCHEME}: the BSR tree, built by the first episode (§2). */
     public static final int SCHEME_BSR = 0;
@@ -49,7 +50,7 @@ public final class BsrParameters {
             BUFFER_READ_CYCLES, 1, RELIABILITY_CYCLES, 4, ARBITRATION_CYCLES, 2, BARRIER_FLITS, 2, PREEMPT, 1,
             PREEMPT_CYCLES, 8, CONGESTION_PROBABILITY, 0, CONGESTION_CYCLES, 0, SCHEME, SCHEME_BSR,
             SWITCH_ARCHITECTURE, 1, VIRTUAL_CHANNELS, 1, FLOW_BLOCKED_PROBABILITY, 0, CONGESTION_ORIGIN, 0,
-            CONGESTED_MEMBERS, 0};
+            CONGESTED_MEMBERS, 0, BUFFER_MESSAGES, 0};
     }
 
     /** @return the schema of the {@code bsr} backend */
@@ -85,6 +86,8 @@ public final class BsrParameters {
                 + "1 = from when the barrier worm reaches the link, so a blocked hop waits the full duration (§4.1)")
             .key(CONGESTED_MEMBERS, "members, drawn at random each episode, whose output links are all held by data "
                 + "for congestionCycles from the barrier's start (§4.2: they receive but cannot forward)")
+            .key(BUFFER_MESSAGES, "barrier messages an input channel's buffer holds; a full one blocks the header "
+                + "before it, which holds its own buffer meanwhile (0 = unbounded)")
             .preset("irregular", "300 switches, 3 switch ports each, Ts = 100 cycles (§4.2)", common(0, 300, 100))
             .preset("irregular-ts1000", "as irregular, Ts = 1000 cycles", common(0, 300, 1000))
             .preset("mesh", "10x10 mesh, X-Y routing, Ts = 100 cycles (§4.3)", common(1, 100, 100));

@@ -61,6 +61,7 @@ final class BsrSimulation implements Simulation {
             "./bsp sim bsr [--topology irregular|mesh] [--nodes 300,1200] [--mesh 10x10,20x20] [--members LIST]",
             "              [--ts 100,1000] [--congestion-duration LIST] [--congested LIST] [--congestion-members LIST]",
             "              [--levels 10,128] [--analysis-episodes E] [--episodes E] [--placements P] [--seed S]",
+            "              [--buffer-messages B]",
             "  Fig. 11: eq. (1)-(4) (Ts = 100, Tb = 16, p = 0.8, pf = 0.2, k = 16; Tp = 8 cycles assumed: the text",
             "  gives 6-10) against the model on a chain of L switches. Fig. 12 (irregular) / Fig. 14 (mesh): latency vs",
             "  members, BSR (first round apart) vs the static tree and the star. Fig. 13 / Fig. 15: later rounds vs the",
@@ -79,13 +80,16 @@ final class BsrSimulation implements Simulation {
             "  --analysis-episodes E  episodes per Δ on the chain (default 4000; the slopes' sampling error ~1/sqrt(E))",
             "  --episodes E           later rounds averaged per placement (default 3)",
             "  --placements P         random member placements (and centers) averaged per point (default 3)",
-            "  --seed S               seed of the networks, placements and traffic (default 1)");
+            "  --seed S               seed of the networks, placements and traffic (default 1)",
+            "  --buffer-messages B    barrier messages per router input buffer for Fig. 12-15 (default 1: §4.1",
+            "                         assumes a buffer holding one whole message; 0 = unbounded, no blocking)");
     }
 
     @Override
     public Set<String> options() {
         return Set.of("--topology", "--nodes", "--mesh", "--members", "--ts", "--congestion-duration", "--congested",
-            "--congestion-members", "--levels", "--analysis-episodes", "--episodes", "--placements", "--seed");
+            "--congestion-members", "--levels", "--analysis-episodes", "--episodes", "--placements", "--seed",
+            "--buffer-messages");
     }
 
     @Override
@@ -102,10 +106,12 @@ final class BsrSimulation implements Simulation {
         final int placements = run.args().intAtLeast("--placements", 3, 1);
         final int analysisEpisodes = run.args().intAtLeast("--analysis-episodes", 4000, 1);
         final long seed = run.args().longValue("--seed", 1);
-        final Setup setup = new Setup(episodes, placements, seed);
+        final int buffer = run.args().intAtLeast("--buffer-messages", 1, 0);
+        final Setup setup = new Setup(episodes, placements, seed, buffer);
 
         run.result("topology", topology);
         run.result("cycle_ns", 10);
+        run.result("buffer_messages", buffer);
         run.result("fig11", fig11(run, levels, durations, analysisEpisodes, seed));
 
         final List<BsrTopology> networks = networks(run, mesh, seed);
@@ -144,7 +150,7 @@ final class BsrSimulation implements Simulation {
     }
 
     /** What every point averages over. */
-    private record Setup(int episodes, int placements, long seed) {
+    private record Setup(int episodes, int placements, long seed, int bufferMessages) {
     }
 
     private static List<BsrTopology> networks(final SimRun run, final boolean mesh, final long seed) {
@@ -253,7 +259,8 @@ final class BsrSimulation implements Simulation {
         double first = 0;
         double later = 0;
         for (int pl = 0; pl < setup.placements(); pl++) {
-            final Parameters p = BsrParameters.schema().parse(spec + ",seed=" + (setup.seed() + pl));
+            final Parameters p = BsrParameters.schema().parse(spec + ",seed=" + (setup.seed() + pl)
+                + ",bufferMessages=" + setup.bufferMessages());
             final double cyclePs = p.get(BsrParameters.CYCLE_NS) * 1000;
             final int[] at = BsrBarrierModel.placement(topo.switches(), members, setup.seed() * 1000 + pl);
             final BsrNetwork net = new BsrNetwork(topo, at, 0, p);

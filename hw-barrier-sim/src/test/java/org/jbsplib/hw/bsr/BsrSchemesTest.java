@@ -116,4 +116,16 @@ class BsrSchemesTest {
         final BsrTopology big = BsrTopology.randomIrregular(12_000, 3, 1);
         assertTrue(big.routeLength(11_999, 0) > 0);
     }
+
+    @Test
+    void shouldBlockTheStarInFullBuffersButNotTheBsrTreesLaterRounds() {
+        final EpisodeReport starFree = steady(model("bsr/irregular:scheme=1,preempt=0", 200));
+        final BsrBarrierModel starModel = model("bsr/irregular:scheme=1,preempt=0,bufferMessages=1", 200);
+        final EpisodeReport starFull = steady(starModel);
+        assertTrue(starModel.network().blockedHops() > 0, starFull.toString());
+        assertTrue(starFull.latencyNs() > starFree.latencyNs(), starFree + " vs " + starFull);
+        final EpisodeReport bsrFree = steady(model("bsr/irregular", 200));
+        final EpisodeReport bsrFull = steady(model("bsr/irregular:bufferMessages=1", 200));
+        assertEquals(bsrFree.latencyNs(), bsrFull.latencyNs(), "one message per tree link: " + bsrFull);
+    }
 }
