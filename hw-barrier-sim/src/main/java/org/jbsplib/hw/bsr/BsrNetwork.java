@@ -11,7 +11,8 @@ import org.jbsplib.hw.model.Time;
  * Routers of a {@link BsrTopology} running the BSR-tree barrier for one group, worm by worm.
  *
  * <p><b>First episode (initialization, §2, Fig. 4).</b> Each member sends a reduction message with BSR node tag (BNT) 0
- * to the center by unicast routing. Every router a message enters updates its status table for the input channel: BNT 0
+ * to the center by unicast routing. Every router a message passes updates its status table for the input channel (as it
+ * routes the header out, so in the order the messages reach the next router on that channel): BNT 0
  * records the source as child; a non-BSR router that already has a child on another channel becomes a branch (BSR)
  * node, puts itself in the "new BSR node" field and sets BNT 1; a BSR router sets BNT 2. BNT 1 replaces the child of
  * that channel by the new BSR node and becomes 2 at a BSR router. BNT 2 changes nothing. When the center has all
@@ -25,11 +26,33 @@ import org.jbsplib.hw.model.Time;
  * barrier unit gets the tail flits and does the reliability handling. The software overhead {@code softwareCycles}
  * (send + receive) is split between the member's send and its release.
  *
- * <p><b>Data traffic (§3).</b> Each episode, every directed link is occupied by a data worm from time 0 with
- * probability {@code congestionProbability}, for {@code congestionCycles}. A barrier worm that needs such a link either
- * preempts it ({@code preempt=1}: padding request to the next switch and virtual channel switch, {@code preemptCycles})
- * or waits until the data worm has passed. A preempted hop costs {@code preemptCycles} (padding request 6 + virtual
- * channel switch 2) + two crossbars + the link, 12 cycles with Table 1's values, and no routing step (§4.2).
+ * <p><b>Data traffic (§3, §4.1).</b> Each episode, each of a directed link's {@code virtualChannels} (k) virtual
+ * channels carries a data worm with probability {@code congestionProbability} (p), drawn for the channel barrier
+ * worms use first; when all k are busy, the link's flit flow is blocked with probability
+ * {@code flowBlockedProbability} (pf). Data worms hold the link for {@code congestionCycles} (Δ) from the barrier's
+ * start ({@code congestionOrigin=0}, §4.2) or from when the barrier worm reaches the link ({@code congestionOrigin=1},
+ * the analysis of §4.1: a blocked hop waits Δ). In addition, {@code congestedMembers} members drawn at random have all
+ * their output links held (§4.2: "the congestion members cannot forward barrier messages"). A barrier worm that meets
+ * a busy channel, by switch architecture ({@code preempt=1}) or without preempting ({@code preempt=0}):
+ * <ul>
+ *   <li>architecture 1 (Fig. 7): takes a free virtual channel if there is one, else preempts one;</li>
+ *   <li>architecture 2 (Fig. 9): only its one fixed virtual channel can be preempted: preempts it when busy;</li>
+ *   <li>architecture 3 (Fig. 10): free channel if any; all busy: preempts while the flow moves, waits when blocked;</li>
+ *   <li>no preempting (the baseline schemes): waits until the data worm on its channel has passed.</li>
+ * </ul>
+ * A preempted hop costs {@code preemptCycles} (padding request 6 + virtual channel switch 2) + two crossbars + the
+ * link, 12 cycles with Table 1's values, and no routing step (§4.2). With k = 1 and pf = 0, architectures 1, 2 and 3
+ * behave alike.
+ *
+ * <p><b>Finite buffers.</b> With {@code bufferMessages} = B > 0, each input channel of a router buffers at most B
+ * barrier messages (§4.1 assumes one whole message per virtual channel) and serves them in order: a header moves on
+ * only when the next router's input buffer has room, and until then it holds its own buffer, so the messages behind
+ * it wait too, whatever their destination (the saturation tree of §4.2). A buffer's room is freed when the message's
+ * tail has left it (or, at the destination, when it is consumed). B = 0: unbounded, a worm waits only for its link.
+ *
+ * <p><b>Schemes.</b> {@code scheme=0} is the BSR tree above. {@code scheme=1} (star) and {@code scheme=2} (a static
+ * binary combining tree of the members, ordered by route length to the center: the baseline "Tree" whose structure is
+ * computed beforehand with global knowledge, [4], [5]) need no initialization: their first episode is like any other.
  *
  * <p>Threading: confined to one thread.
  */
@@ -37,6 +60,17 @@ public final class BsrNetwork {
     private static final int EV_ARRIVE = 1;
     private static final int EV_HEADER = 2;
     private static final int EV_CONSUMED = 3;
+    private static final int EV_LEAVE = 4;
+    private static final int NONE = -1;
+
+    private static final byte LINK_FREE = 0;
+    private static final byte LINK_OWN_BUSY = 1;
+    private static final byte LINK_ALL_BUSY = 2;
+    private static final byte LINK_BLOCKED = 3;
+
+    private static final int GO = 0;
+    private static final int PREEMPT = 1;
+    private static final int WAIT = 2;
 
     private static final int REDUCE_INIT = 0;
     private static final int REDUCE = 1;
@@ -61,6 +95,28 @@ public final class BsrNetwork {
     private final double congestionProbability;
     private final long congestionPs;
     private final long seed;
+    private final int scheme;
+    private final int architecture;
+    private final int virtualChannels;
+    private final double flowBlockedProbability;
+    private final boolean congestionFromArrival;
+    private final int congestedMembers;
+    private final int[] memberScratch;
+    private final int bufferMessages;
+
+    // finite input buffers (bufferMessages > 0): per switch and input slot, a FIFO of messages (intrusive list through
+    // msgNext), the messages in it or on their way to it, and the heads waiting upstream for room in it
+    private int[][] bufHead;
+    private int[][] bufTail;
+    private int[][] bufCount;
+    private boolean[][] bufLeaving;
+    private int[][] waitHead;
+    private int[][] waitTail;
+    private int[] msgNext = new int[64];
+    private int[] msgWaitNext = new int[64];
+    private int[] msgSlot = new int[64];
+    private int[] waitingAt = new int[64];
+    private long blockedHops;
 
     // status tables and the tree
     private final int[][] childVia;
@@ -72,6 +128,7 @@ public final class BsrNetwork {
     // per episode
     private final long[][] linkFree;
     private final long[][] dataUntil;
+    private final byte[][] linkState;
     private final int[] pending;
     private final long[] releasePs;
     private final EventQueue queue = new EventQueue(256);
@@ -129,6 +186,18 @@ public final class BsrNetwork {
         }
         this.congestionPs = cyclePs * p.getInt(BsrParameters.CONGESTION_CYCLES, 0, Integer.MAX_VALUE);
         this.seed = (long) p.get(BsrParameters.SEED);
+        this.scheme = p.getInt(BsrParameters.SCHEME, 0, 2);
+        this.architecture = p.getInt(BsrParameters.SWITCH_ARCHITECTURE, 1, 3);
+        this.virtualChannels = p.getInt(BsrParameters.VIRTUAL_CHANNELS, 1, 64);
+        this.flowBlockedProbability = p.get(BsrParameters.FLOW_BLOCKED_PROBABILITY);
+        if (flowBlockedProbability < 0 || flowBlockedProbability > 1) {
+            throw new IllegalArgumentException("bsr: key=" + BsrParameters.FLOW_BLOCKED_PROBABILITY + " value="
+                + flowBlockedProbability + " must be in [0, 1]");
+        }
+        this.congestionFromArrival = p.getInt(BsrParameters.CONGESTION_ORIGIN, 0, 1) == 1;
+        this.congestedMembers = p.getInt(BsrParameters.CONGESTED_MEMBERS, 0, memberSwitch.length);
+        this.memberScratch = new int[memberSwitch.length];
+        this.bufferMessages = p.getInt(BsrParameters.BUFFER_MESSAGES, 0, 1_000_000);
         final int n = topo.switches();
         nb = new int[n][];
         for (int sw = 0; sw < n; sw++) {
@@ -137,12 +206,14 @@ public final class BsrNetwork {
         childVia = new int[n][];
         linkFree = new long[n][];
         dataUntil = new long[n][];
+        linkState = new byte[n][];
         for (int s = 0; s < n; s++) {
             final int deg = nb[s].length;
             childVia[s] = new int[deg];
             Arrays.fill(childVia[s], -1);
             linkFree[s] = new long[deg];
             dataUntil[s] = new long[deg];
+            linkState[s] = new byte[deg];
         }
         bsr = new boolean[n];
         for (int s : memberSwitch) {
@@ -152,6 +223,59 @@ public final class BsrNetwork {
         Arrays.fill(parent, -1);
         pending = new int[n];
         releasePs = new long[memberSwitch.length];
+        if (bufferMessages > 0) {
+            bufHead = new int[n][];
+            bufTail = new int[n][];
+            bufCount = new int[n][];
+            bufLeaving = new boolean[n][];
+            waitHead = new int[n][];
+            waitTail = new int[n][];
+            for (int s = 0; s < n; s++) {
+                final int deg = nb[s].length;
+                bufHead[s] = new int[deg];
+                bufTail[s] = new int[deg];
+                bufCount[s] = new int[deg];
+                bufLeaving[s] = new boolean[deg];
+                waitHead[s] = new int[deg];
+                waitTail[s] = new int[deg];
+            }
+        }
+        if (scheme != BsrParameters.SCHEME_BSR) {
+            buildStaticTree();
+        }
+    }
+
+    /** Star or static binary tree of the members: known before the first episode, no initialization. */
+    private void buildStaticTree() {
+        final int members = memberSwitch.length;
+        final Integer[] order = new Integer[members];
+        for (int m = 0; m < members; m++) {
+            order[m] = m;
+        }
+        final int[] hopsToCenter = new int[members];
+        for (int m = 0; m < members; m++) {
+            hopsToCenter[m] = m == centerMember ? -1 : topo.routeLength(memberSwitch[m], center);
+        }
+        Arrays.sort(order, (a, b) -> hopsToCenter[a] != hopsToCenter[b]
+            ? Integer.compare(hopsToCenter[a], hopsToCenter[b]) : Integer.compare(a, b));
+        final int[] childCount = new int[members];
+        final int[] parentMember = new int[members];
+        for (int i = 1; i < members; i++) {
+            final int up = scheme == BsrParameters.SCHEME_STAR ? 0 : (i - 1) / 2;
+            parentMember[i] = up;
+            childCount[up]++;
+        }
+        children = new int[topo.switches()][];
+        for (int i = 0; i < members; i++) {
+            children[memberSwitch[order[i]]] = new int[childCount[i]];
+        }
+        final int[] filled = new int[members];
+        for (int i = 1; i < members; i++) {
+            final int up = parentMember[i];
+            parent[memberSwitch[order[i]]] = memberSwitch[order[up]];
+            children[memberSwitch[order[up]]][filled[up]++] = memberSwitch[order[i]];
+        }
+        treeBuilt = true;
     }
 
     /** Per-hop latency {@code T_b} of Theorem 2 in cycles: header through one router and link, tail, handling. */
@@ -226,6 +350,11 @@ public final class BsrNetwork {
         return preemptions;
     }
 
+    /** @return hops of the last episode on which a header found the next input buffer full and waited */
+    public long blockedHops() {
+        return blockedHops;
+    }
+
     /** Runs one episode; member {@code m} arrives at {@code arrivalPs[m]}. */
     public void runEpisode(final long episode, final long[] arrivalPs) {
         queue.clear();
@@ -233,16 +362,20 @@ public final class BsrNetwork {
         hops = 0;
         flitHops = 0;
         preemptions = 0;
+        blockedHops = 0;
         initReceived = 0;
         centerArrived = false;
         distributionStarted = false;
         Arrays.fill(releasePs, -1);
-        final SplittableRandom random = new SplittableRandom(seed * 31 + episode);
-        for (int s = 0; s < linkFree.length; s++) {
-            Arrays.fill(linkFree[s], 0);
-            for (int i = 0; i < dataUntil[s].length; i++) {
-                dataUntil[s][i] = congestionProbability > 0 && random.nextDouble() < congestionProbability
-                    ? congestionPs : 0;
+        drawCongestion(new SplittableRandom(seed * 31 + episode));
+        if (bufferMessages > 0) {
+            for (int s = 0; s < bufHead.length; s++) {
+                Arrays.fill(bufHead[s], NONE);
+                Arrays.fill(bufTail[s], NONE);
+                Arrays.fill(bufCount[s], 0);
+                Arrays.fill(bufLeaving[s], false);
+                Arrays.fill(waitHead[s], NONE);
+                Arrays.fill(waitTail[s], NONE);
             }
         }
         if (treeBuilt) {
@@ -260,6 +393,7 @@ public final class BsrNetwork {
                 case EV_ARRIVE -> onArrive(t, queue.a());
                 case EV_HEADER -> onHeader(t, queue.a(), queue.b(), queue.c());
                 case EV_CONSUMED -> onConsumed(t, queue.a(), queue.b());
+                case EV_LEAVE -> onLeave(t, queue.a(), queue.b());
                 default -> throw new IllegalStateException("bsr: unknown event kind=" + queue.kind());
             }
         }
@@ -270,6 +404,63 @@ public final class BsrNetwork {
             }
         }
         treeBuilt = true;
+    }
+
+    /**
+     * Draws the data traffic of one episode (same random stream as with one virtual channel when k = 1 and pf = 0):
+     * per link, the barrier's own virtual channel, then the k - 1 others, then the flow; then the congested members.
+     */
+    private void drawCongestion(final SplittableRandom random) {
+        final long until = congestionFromArrival ? Long.MAX_VALUE : congestionPs;
+        for (int s = 0; s < linkFree.length; s++) {
+            Arrays.fill(linkFree[s], 0);
+            for (int i = 0; i < dataUntil[s].length; i++) {
+                byte state = LINK_FREE;
+                if (congestionProbability > 0 && random.nextDouble() < congestionProbability) {
+                    boolean all = true;
+                    for (int v = 1; v < virtualChannels && all; v++) {
+                        all = random.nextDouble() < congestionProbability;
+                    }
+                    state = all ? allBusy(random) : LINK_OWN_BUSY;
+                }
+                linkState[s][i] = state;
+                dataUntil[s][i] = state == LINK_FREE ? 0 : until;
+            }
+        }
+        if (congestedMembers > 0) {
+            final int members = memberScratch.length;
+            for (int m = 0; m < members; m++) {
+                memberScratch[m] = m;
+            }
+            for (int i = 0; i < congestedMembers; i++) {
+                final int j = i + random.nextInt(members - i);
+                final int m = memberScratch[j];
+                memberScratch[j] = memberScratch[i];
+                memberScratch[i] = m;
+                final int s = memberSwitch[m];
+                for (int slot = 0; slot < linkState[s].length; slot++) {
+                    linkState[s][slot] = allBusy(random);
+                    dataUntil[s][slot] = until;
+                }
+            }
+        }
+    }
+
+    private byte allBusy(final SplittableRandom random) {
+        return flowBlockedProbability > 0 && random.nextDouble() < flowBlockedProbability ? LINK_BLOCKED
+            : LINK_ALL_BUSY;
+    }
+
+    /** @return what a barrier worm does on a link in {@code state} whose data worm has not passed yet */
+    private int action(final byte state) {
+        if (!preempt) {
+            return state == LINK_FREE ? GO : WAIT;
+        }
+        return switch (architecture) {
+            case 1 -> state >= LINK_ALL_BUSY ? PREEMPT : GO;
+            case 2 -> state != LINK_FREE ? PREEMPT : GO;
+            default -> state == LINK_ALL_BUSY ? PREEMPT : state == LINK_BLOCKED ? WAIT : GO;
+        };
     }
 
     private void onArrive(final long t, final int m) {
@@ -292,6 +483,10 @@ public final class BsrNetwork {
             msgDst = Arrays.copyOf(msgDst, cap);
             msgBnt = Arrays.copyOf(msgBnt, cap);
             msgNewBsr = Arrays.copyOf(msgNewBsr, cap);
+            msgNext = Arrays.copyOf(msgNext, cap);
+            msgWaitNext = Arrays.copyOf(msgWaitNext, cap);
+            msgSlot = Arrays.copyOf(msgSlot, cap);
+            waitingAt = Arrays.copyOf(waitingAt, cap);
         }
         final int id = messages++;
         msgKind[id] = kind;
@@ -299,29 +494,76 @@ public final class BsrNetwork {
         msgDst[id] = to;
         msgBnt[id] = 0;
         msgNewBsr[id] = -1;
+        msgNext[id] = NONE;
+        msgWaitNext[id] = NONE;
+        msgSlot[id] = NONE;
         queue.add(t, EV_HEADER, from, id, -1);
     }
 
     private void onHeader(final long t, final int s, final int id, final int prev) {
-        if (prev >= 0 && msgKind[id] == REDUCE_INIT) {
-            updateStatusTable(s, id, slotOf(s, prev));
+        msgSlot[id] = prev < 0 ? NONE : slotOf(s, prev);
+        if (bufferMessages > 0 && prev >= 0) {
+            // into the input buffer of the channel from prev (room was reserved by the sender); only its head moves
+            final int in = msgSlot[id];
+            msgNext[id] = NONE;
+            if (bufTail[s][in] == NONE) {
+                bufHead[s][in] = id;
+            } else {
+                msgNext[bufTail[s][in]] = id;
+            }
+            bufTail[s][in] = id;
+            if (bufHead[s][in] != id || bufLeaving[s][in]) {
+                return; // the message before it has not left (the whole of it) yet
+            }
         }
+        forward(t, s, id);
+    }
+
+    /** Moves the header of {@code id}, at the head of its buffer at {@code s} (or injected there), one hop on. */
+    private void forward(final long t, final int s, final int id) {
         if (s == msgDst[id]) {
+            routed(s, id);
             queue.add(t + consumePs, EV_CONSUMED, s, id, 0);
+            if (bufferMessages > 0 && msgSlot[id] != NONE) {
+                leaving(s, id);
+                queue.add(t + consumePs, EV_LEAVE, s, msgSlot[id], 0);
+            }
             return;
         }
         final int next = topo.nextHop(s, msgDst[id]);
         final int slot = slotOf(s, next);
+        if (bufferMessages > 0) {
+            final int in = slotOf(next, s);
+            if (bufCount[next][in] >= bufferMessages) {
+                // full: wait (holding this buffer, so whatever queues behind waits too) until it drains
+                blockedHops++;
+                if (waitTail[next][in] == NONE) {
+                    waitHead[next][in] = id;
+                } else {
+                    msgWaitNext[waitTail[next][in]] = id;
+                }
+                waitTail[next][in] = id;
+                msgWaitNext[id] = NONE;
+                waitingAt[id] = s;
+                return;
+            }
+            bufCount[next][in]++;
+        }
+        routed(s, id);
         long start = Math.max(t + beforeLinkPs, linkFree[s][slot]);
         long headerPs = headerLinkPs;
+        if (dataUntil[s][slot] == Long.MAX_VALUE) {
+            dataUntil[s][slot] = start + congestionPs; // congestionOrigin=1: the data worm is met now
+        }
         if (dataUntil[s][slot] > start) {
-            if (preempt) {
+            final int action = action(linkState[s][slot]);
+            if (action == PREEMPT) {
                 // §4.2: the worm takes the data worm's established virtual channel, so there is no routing step:
                 // padding request and virtual channel switch (preemptCycles), then the two crossbars and the link
                 preemptions++;
                 start = Math.max(t + preemptPs, linkFree[s][slot]);
                 headerPs = preemptedHeaderLinkPs;
-            } else {
+            } else if (action == WAIT) {
                 start = dataUntil[s][slot];
             }
         }
@@ -329,6 +571,50 @@ public final class BsrNetwork {
         hops++;
         flitHops += flits;
         queue.add(start + headerPs, EV_HEADER, next, id, s);
+        if (bufferMessages > 0 && msgSlot[id] != NONE) {
+            leaving(s, id);
+            queue.add(start + linkBusyPs, EV_LEAVE, s, msgSlot[id], 0); // the tail has left this buffer
+        }
+    }
+
+    /**
+     * The router updates its status table as it routes a reduction header out (or takes it in at the center): in the
+     * order the messages leave it, which is the order they reach the next router on that channel.
+     */
+    private void routed(final int s, final int id) {
+        if (msgKind[id] == REDUCE_INIT && msgSlot[id] != NONE) {
+            updateStatusTable(s, id, msgSlot[id]);
+        }
+    }
+
+    /**
+     * Takes the head {@code id} off its buffer's list as its header moves on (a worm spans two buffers for a while:
+     * the list link is the next buffer's from now on); its room stays taken until {@link #onLeave}.
+     */
+    private void leaving(final int s, final int id) {
+        final int in = msgSlot[id];
+        bufHead[s][in] = msgNext[id];
+        if (bufHead[s][in] == NONE) {
+            bufTail[s][in] = NONE;
+        }
+        bufLeaving[s][in] = true;
+    }
+
+    /** The head of input buffer {@code in} at {@code s} has left: room for one waiter, and the next head moves. */
+    private void onLeave(final long t, final int s, final int in) {
+        bufLeaving[s][in] = false;
+        bufCount[s][in]--;
+        final int waiter = waitHead[s][in];
+        if (waiter != NONE) {
+            waitHead[s][in] = msgWaitNext[waiter];
+            if (waitHead[s][in] == NONE) {
+                waitTail[s][in] = NONE;
+            }
+            forward(t, waitingAt[waiter], waiter);
+        }
+        if (bufHead[s][in] != NONE) {
+            forward(t, s, bufHead[s][in]);
+        }
     }
 
     /** Fig. 4: the status table of router {@code s} for a reduction message entering through input {@code slot}. */

@@ -26,6 +26,20 @@ public final class BsrParameters {
     public static final String PREEMPT_CYCLES = "preemptCycles";
     public static final String CONGESTION_PROBABILITY = "congestionProbability";
     public static final String CONGESTION_CYCLES = "congestionCycles";
+    public static final String SCHEME = "scheme";
+    public static final String SWITCH_ARCHITECTURE = "switchArchitecture";
+    public static final String VIRTUAL_CHANNELS = "virtualChannels";
+    public static final String FLOW_BLOCKED_PROBABILITY = "flowBlockedProbability";
+    public static final String CONGESTION_ORIGIN = "congestionOrigin";
+    public static final String CONGESTED_MEMBERS = "congestedMembers";
+    public static final String BUFFER_MESSAGES = "bufferMessages";
+
+    /** {@link #SCHEME}: the BSR tree, built by the first episode (§2). */
+    public static final int SCHEME_BSR = 0;
+    /** {@link #SCHEME}: star, every member to the center and back, unicast (the "well-known star-based" scheme). */
+    public static final int SCHEME_STAR = 1;
+    /** {@link #SCHEME}: a static combining tree of the members, known beforehand (the baseline "Tree" of [4], [5]). */
+    public static final int SCHEME_TREE = 2;
 
     private BsrParameters() {
     }
@@ -34,7 +48,9 @@ public final class BsrParameters {
         return new Object[] {TOPOLOGY, topology, SWITCHES, switches, SWITCH_PORTS, 3, SEED, 1, CENTER, 0,
             CYCLE_NS, 10, SOFTWARE_CYCLES, softwareCycles, LINK_CYCLES, 2, ROUTE_CYCLES, 2, CROSSBAR_CYCLES, 1,
             BUFFER_READ_CYCLES, 1, RELIABILITY_CYCLES, 4, ARBITRATION_CYCLES, 2, BARRIER_FLITS, 2, PREEMPT, 1,
-            PREEMPT_CYCLES, 8, CONGESTION_PROBABILITY, 0, CONGESTION_CYCLES, 0};
+            PREEMPT_CYCLES, 8, CONGESTION_PROBABILITY, 0, CONGESTION_CYCLES, 0, SCHEME, SCHEME_BSR,
+            SWITCH_ARCHITECTURE, 1, VIRTUAL_CHANNELS, 1, FLOW_BLOCKED_PROBABILITY, 0, CONGESTION_ORIGIN, 0,
+            CONGESTED_MEMBERS, 0, BUFFER_MESSAGES, 0};
     }
 
     /** @return the schema of the {@code bsr} backend */
@@ -59,6 +75,19 @@ public final class BsrParameters {
             .key(PREEMPT_CYCLES, "Tp: padding request to the next switch (6) + virtual channel switch (2), cycles")
             .key(CONGESTION_PROBABILITY, "probability that a link carries a data worm when the barrier starts")
             .key(CONGESTION_CYCLES, "how long such a data worm holds the link (the congestion duration), cycles")
+            .key(SCHEME, "0 = BSR tree built by the first episode, 1 = star (every member to the center and back), "
+                + "2 = static combining tree of the members, binary, ordered by route length to the center")
+            .key(SWITCH_ARCHITECTURE, "with preempt=1: 1 = any busy virtual channel can be preempted (Fig. 7), "
+                + "2 = only one fixed virtual channel (Fig. 9), 3 = only while some data flit flow moves (Fig. 10)")
+            .key(VIRTUAL_CHANNELS, "k: virtual channels per link, each busy with congestionProbability")
+            .key(FLOW_BLOCKED_PROBABILITY, "pf: probability that a link whose channels are all busy has its flit "
+                + "flow blocked (third architecture: then the barrier worm waits)")
+            .key(CONGESTION_ORIGIN, "0 = data worms hold their links from the barrier's start (§4.2), "
+                + "1 = from when the barrier worm reaches the link, so a blocked hop waits the full duration (§4.1)")
+            .key(CONGESTED_MEMBERS, "members, drawn at random each episode, whose output links are all held by data "
+                + "for congestionCycles from the barrier's start (§4.2: they receive but cannot forward)")
+            .key(BUFFER_MESSAGES, "barrier messages an input channel's buffer holds; a full one blocks the header "
+                + "before it, which holds its own buffer meanwhile (0 = unbounded)")
             .preset("irregular", "300 switches, 3 switch ports each, Ts = 100 cycles (§4.2)", common(0, 300, 100))
             .preset("irregular-ts1000", "as irregular, Ts = 1000 cycles", common(0, 300, 1000))
             .preset("mesh", "10x10 mesh, X-Y routing, Ts = 100 cycles (§4.3)", common(1, 100, 100));

@@ -7,22 +7,32 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Switches (one processor each), their links, and a deterministic destination-based unicast routing table
- * {@code next[current][destination]}: the route from a switch to a destination depends only on the two, so routes to
+ * Switches (one processor each), their links, and a deterministic destination-based unicast routing
+ * {@code nextHop(current, destination)}: the route from a switch to a destination depends only on the two, so routes to
  * the same center merge once they meet and their union is a tree, the BS tree of the paper.
  *
- * <p>Immutable after construction.
+ * <p>Memory: a mesh routes by arithmetic (X-Y); an irregular network computes the up&#42;/down&#42; routing column of a
+ * destination when a message first heads there and keeps at most {@value #CACHED_ROUTE_ENTRIES} entries of such
+ * columns (at least one column), so memory stays linear in the switches when the network grows past the paper's.
+ *
+ * <p>Threading: not thread-safe (routing columns are computed lazily); confined to the thread running the model.
  */
 public final class BsrTopology {
+    /** Routing-table entries kept at most for an irregular network (one int each). */
+    static final int CACHED_ROUTE_ENTRIES = 1 << 24;
+
     private final int switches;
     private final int[][] neighbors;
-    private final int[][] next;
+    private final int meshWidth;
+    private final UpDown upDown;
     private final String description;
 
-    private BsrTopology(final int switches, final int[][] neighbors, final int[][] next, final String description) {
+    private BsrTopology(final int switches, final int[][] neighbors, final int meshWidth, final UpDown upDown,
+        final String description) {
         this.switches = switches;
         this.neighbors = neighbors;
-        this.next = next;
+        this.meshWidth = meshWidth;
+        this.upDown = upDown;
         this.description = description;
     }
 
@@ -36,13 +46,25 @@ public final class BsrTopology {
 
     /** @return the next switch on the route from {@code from} to {@code to} ({@code to} itself when adjacent) */
     public int nextHop(final int from, final int to) {
-        return next[from][to];
+        if (upDown != null) {
+            return upDown.column(to)[from];
+        }
+        final int fx = from % meshWidth;
+        final int fy = from / meshWidth;
+        final int tx = to % meshWidth;
+        final int ty = to / meshWidth;
+        if (fx != tx) {
+            return fy * meshWidth + fx + (tx > fx ? 1 : -1);
+        } else if (fy != ty) {
+            return (fy + (ty > fy ? 1 : -1)) * meshWidth + fx;
+        }
+        return to;
     }
 
     /** @return the number of links on the route from {@code from} to {@code to} */
     public int routeLength(final int from, final int to) {
         int hops = 0;
-        for (int s = from; s != to; s = next[s][to]) {
+        for (int s = from; s != to; s = nextHop(s, to)) {
             hops++;
         }
         return hops;
@@ -90,7 +112,7 @@ public final class BsrTopology {
             }
         }
         final int[][] nb = toArrays(adj);
-        return new BsrTopology(switches, nb, upDownRouting(nb),
+        return new BsrTopology(switches, nb, 0, new UpDown(nb),
             "random irregular, " + switches + " switches, " + switchPorts + " ports, seed " + seed + ", up*/down*");
     }
 
@@ -114,23 +136,7 @@ public final class BsrTopology {
                 }
             }
         }
-        final int[][] next = new int[n][n];
-        for (int from = 0; from < n; from++) {
-            for (int to = 0; to < n; to++) {
-                final int fx = from % width;
-                final int fy = from / width;
-                final int tx = to % width;
-                final int ty = to / width;
-                if (fx != tx) {
-                    next[from][to] = fy * width + fx + (tx > fx ? 1 : -1);
-                } else if (fy != ty) {
-                    next[from][to] = (fy + (ty > fy ? 1 : -1)) * width + fx;
-                } else {
-                    next[from][to] = to;
-                }
-            }
-        }
-        return new BsrTopology(n, toArrays(adj), next, width + "x" + height + " mesh, X-Y routing");
+        return new BsrTopology(n, toArrays(adj), width, null, width + "x" + height + " mesh, X-Y routing");
     }
 
     /** An arbitrary network given as undirected links; up&#42;/down&#42; routing rooted at switch 0. */
@@ -147,7 +153,7 @@ public final class BsrTopology {
             link(adj, l[0], l[1]);
         }
         final int[][] nb = toArrays(adj);
-        return new BsrTopology(switches, nb, upDownRouting(nb), "given links, " + switches + " switches, up*/down*");
+        return new BsrTopology(switches, nb, 0, new UpDown(nb), "given links, " + switches + " switches, up*/down*");
     }
 
     private static void link(final List<List<Integer>> adj, final int a, final int b) {
@@ -167,42 +173,73 @@ public final class BsrTopology {
      * Up&#42;/down&#42; (Autonet) routing, made destination-based: BFS levels from switch 0 orient each link "up"
      * towards the lower (level, id). From a switch, a packet goes down the shortest down-only path when the destination
      * is reachable that way, else up along the up-link giving the shortest legal route. Once it goes down it stays
-     * down, so no route turns from down to up and the routing is deadlock-free.
+     * down, so no route turns from down to up and the routing is deadlock-free. Columns ({@code next[.][d]}) are
+     * computed per destination on first use and cached up to {@link #CACHED_ROUTE_ENTRIES} entries.
      */
-    private static int[][] upDownRouting(final int[][] nb) {
-        final int n = nb.length;
-        final int[] level = new int[n];
-        Arrays.fill(level, -1);
-        final ArrayDeque<Integer> q = new ArrayDeque<>();
-        level[0] = 0;
-        q.add(0);
-        while (!q.isEmpty()) {
-            final int u = q.poll();
-            for (int v : nb[u]) {
-                if (level[v] < 0) {
-                    level[v] = level[u] + 1;
-                    q.add(v);
+    private static final class UpDown {
+        private final int[][] nb;
+        private final int[] level;
+        private final int[] order;
+        private final int[][] columns;
+        private final int maxColumns;
+        private final int[] downDist;
+        private final int[] downNext;
+        private final int[] dist;
+        private final ArrayDeque<Integer> q = new ArrayDeque<>();
+        private int cached;
+
+        UpDown(final int[][] nb) {
+            this.nb = nb;
+            final int n = nb.length;
+            level = new int[n];
+            Arrays.fill(level, -1);
+            level[0] = 0;
+            q.add(0);
+            while (!q.isEmpty()) {
+                final int u = q.poll();
+                for (int v : nb[u]) {
+                    if (level[v] < 0) {
+                        level[v] = level[u] + 1;
+                        q.add(v);
+                    }
                 }
             }
-        }
-        for (int s = 0; s < n; s++) {
-            if (level[s] < 0) {
-                throw new IllegalArgumentException("bsr: the network is not connected: switch " + s
-                    + " cannot reach switch 0");
+            for (int s = 0; s < n; s++) {
+                if (level[s] < 0) {
+                    throw new IllegalArgumentException("bsr: the network is not connected: switch " + s
+                        + " cannot reach switch 0");
+                }
             }
+            // switches in increasing (level, id): up-neighbours come first
+            final Integer[] sorted = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                sorted[i] = i;
+            }
+            Arrays.sort(sorted, (a, b) -> level[a] != level[b] ? Integer.compare(level[a], level[b])
+                : Integer.compare(a, b));
+            order = new int[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = sorted[i];
+            }
+            columns = new int[n][];
+            maxColumns = Math.max(1, CACHED_ROUTE_ENTRIES / n);
+            downDist = new int[n];
+            downNext = new int[n];
+            dist = new int[n];
         }
-        // switches in increasing (level, id): up-neighbours come first
-        final Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
+
+        int[] column(final int d) {
+            final int[] c = columns[d];
+            return c != null ? c : compute(d);
         }
-        Arrays.sort(order, (a, b) -> level[a] != level[b] ? Integer.compare(level[a], level[b])
-            : Integer.compare(a, b));
-        final int[][] next = new int[n][n];
-        final int[] downDist = new int[n];
-        final int[] downNext = new int[n];
-        final int[] dist = new int[n];
-        for (int d = 0; d < n; d++) {
+
+        private int[] compute(final int d) {
+            if (cached >= maxColumns) {
+                Arrays.fill(columns, null); // past the cap: start over rather than grow
+                cached = 0;
+            }
+            final int n = nb.length;
+            final int[] next = new int[n];
             // reverse BFS over down-links into d
             Arrays.fill(downDist, Integer.MAX_VALUE);
             downDist[d] = 0;
@@ -223,7 +260,7 @@ public final class BsrTopology {
                 final int u = order[i];
                 if (downDist[u] != Integer.MAX_VALUE) {
                     dist[u] = downDist[u];
-                    next[u][d] = u == d ? d : downNext[u];
+                    next[u] = u == d ? d : downNext[u];
                     continue;
                 }
                 int best = -1;
@@ -233,10 +270,12 @@ public final class BsrTopology {
                     }
                 }
                 dist[u] = dist[best] + 1;
-                next[u][d] = best;
+                next[u] = best;
             }
+            columns[d] = next;
+            cached++;
+            return next;
         }
-        return next;
     }
 
     /** @return whether the link from {@code from} to {@code to} goes up */

@@ -12,8 +12,16 @@ import java.util.Map;
  * @param paper     the value the text states
  * @param model     the model's value
  * @param unit      the unit of both
+ * @param kind      {@code value} (the model should meet it within its test's tolerance) or {@code bound} (the paper
+ *                  states an upper bound: the model should stay at or below it)
  */
-record Reference(String figure, String source, double x, double paper, double model, String unit) {
+record Reference(String figure, String source, double x, double paper, double model, String unit, String kind) {
+    /** A value the text states (kind {@code value}). */
+    Reference(final String figure, final String source, final double x, final double paper, final double model,
+        final String unit) {
+        this(figure, source, x, paper, model, unit, "value");
+    }
+
     /** @return (model - paper) / paper */
     double deviation() {
         return (model - paper) / paper;
@@ -34,6 +42,7 @@ record Reference(String figure, String source, double x, double paper, double mo
         m.put("model", model);
         m.put("unit", unit);
         m.put("deviation", deviation());
+        m.put("kind", kind);
         return m;
     }
 }

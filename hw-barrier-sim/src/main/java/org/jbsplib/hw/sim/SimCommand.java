@@ -27,7 +27,7 @@ import org.jbsplib.core.cli.Json;
  */
 public final class SimCommand implements CliCommand {
     private static final List<Simulation> SIMULATIONS = List.of(new PaperTableSimulation(), new NicSimulation(),
-        new ReflexSimulation(), new PapersSimulation());
+        new ReflexSimulation(), new PapersSimulation(), new BsrSimulation());
     private static final Set<String> COMMON = Set.of("--json", "--out");
 
     @Override
@@ -44,6 +44,7 @@ public final class SimCommand implements CliCommand {
     public String help() {
         final StringBuilder sb = new StringBuilder(String.join("\n",
             "usage: ./bsp sim SUBCOMMAND [options] [--out DIR] [--json FILE]",
+            "       ./bsp sim help SUBCOMMAND    (that subcommand's options only)",
             "",
             "Regenerates a barrier paper's evaluation from the same models the barrier backends use. Reference points",
             "are only values the paper's text states (never read off its plots); each is shown with the model's value",
@@ -66,6 +67,13 @@ public final class SimCommand implements CliCommand {
     public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
         if (argv.isEmpty() || argv.get(0).startsWith("--")) {
             throw new CliException("sim: give a subcommand (" + names() + "); see ./bsp sim --help");
+        }
+        if (argv.get(0).equals("help")) {
+            if (argv.size() != 2) {
+                throw new CliException("sim help: give one subcommand (" + names() + ")");
+            }
+            out.println(subcommandHelp(find(argv.get(1))));
+            return 0;
         }
         final Simulation sim = find(argv.get(0));
         final Set<String> options = new LinkedHashSet<>(COMMON);
@@ -93,6 +101,19 @@ public final class SimCommand implements CliCommand {
             Json.writeFile(args.value("--json", null), json);
         }
         return 0;
+    }
+
+    /** @return the subcommands */
+    static List<Simulation> simulations() {
+        return SIMULATIONS;
+    }
+
+    /** @return one subcommand's usage, its options and the options every subcommand takes */
+    static String subcommandHelp(final Simulation sim) {
+        return sim.help() + "\n" + String.join("\n",
+            "  --out DIR            write " + sim.name() + ".json and the plots (PNG and SVG) into DIR",
+            "  --json FILE          write the results as JSON into FILE",
+            "  Every run prints the model events it processed, the time spent simulating and events per second.");
     }
 
     private static Simulation find(final String name) {

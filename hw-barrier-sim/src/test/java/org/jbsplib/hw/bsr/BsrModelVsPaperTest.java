@@ -92,4 +92,23 @@ class BsrModelVsPaperTest {
             assertTrue(longJam.latencyNs() > shortJam.latencyNs() + 1_000_000, shortJam + " vs " + longJam);
         }
     }
+
+    /** §4.2: "in the worst case, the latency of the first round ... is twice as large as that of the nonround". */
+    @ParameterizedTest(name = "bufferMessages={0}")
+    @CsvSource({"0", "1"})
+    @org.junit.jupiter.api.Disabled("known gap 2 of hw-barrier-sim/README.md: the model's first round is 7x (unbounded "
+        + "buffers) to 28x (one message) the later ones with every node a member")
+    void shouldKeepTheFirstRoundWithinTwiceTheLaterOnes(int buffer) {
+        final BsrBarrierModel m = new BsrBarrierModel(BsrParameters.schema().parse("bsr/irregular:bufferMessages="
+            + buffer), 300);
+        for (int pid = 0; pid < m.parties(); pid++) {
+            m.arrive(pid, BASE);
+        }
+        final EpisodeReport first = m.lastReport();
+        for (int pid = 0; pid < m.parties(); pid++) {
+            m.arrive(pid, 2 * BASE);
+        }
+        final EpisodeReport later = m.lastReport();
+        assertTrue(first.latencyNs() <= 2 * later.latencyNs(), first + " vs " + later);
+    }
 }

@@ -17,6 +17,15 @@ class NicModelVsPaperTest {
         return NicBarrierModel.simultaneousLatencyNs(p, alg, nodes, k) / 1000;
     }
 
+    /** §5's metric: the mean over consecutive barriers (1,000 here, 100,000 in the paper), best fan-out for it. */
+    private static double backToBackUs(String spec, int nodes) {
+        final String backend = spec.substring(0, spec.indexOf('/'));
+        final Parameters p = NicParameters.schema(backend).parse(spec);
+        final NicAlgorithm alg = NicAlgorithm.ofBackend(backend);
+        final int k = NicBarrierModel.bestBackToBackFanOut(p, alg, nodes, 1000);
+        return NicBarrierModel.backToBackLatencyNs(p, alg, nodes, k, 1000) / 1000;
+    }
+
     private static void assertWithin(double expected, double actual, double fraction, String what) {
         assertTrue(Math.abs(actual - expected) <= fraction * expected,
             what + ": model " + actual + " vs paper " + expected + " is outside " + fraction * 100 + "%");
@@ -62,8 +71,8 @@ class NicModelVsPaperTest {
     }
 
     @Test
-    @Disabled("model predicts NIC-GB 16.4 % high against the paper's 152.27 µs at 16 nodes (LANai 4.3); "
-        + "see hw-barrier-sim/README.md, known gaps")
+    @Disabled("isolated episodes predict NIC-GB 16.4 % high against the paper's 152.27 µs at 16 nodes (LANai 4.3), "
+        + "which is a mean over consecutive barriers (see the back-to-back test); hw-barrier-sim/README.md, gap 1")
     void shouldPredictTheNicGbFigureWithin15Percent() {
         assertWithin(NicPaperFigures.LANAI43_NIC_GB_16_US, latencyUs("nic-gb/lanai43", 16), 0.15,
             "LANai4.3 NIC-GB 16 (predicted)");
@@ -76,6 +85,27 @@ class NicModelVsPaperTest {
         assertTrue(latencyUs("host-pe/lanai43", 16) < latencyUs("host-gb/lanai43", 16));
         for (String b : new String[] {"nic-pe", "nic-gb", "host-pe", "host-gb"}) {
             assertTrue(latencyUs(b + "/lanai72", 8) < latencyUs(b + "/lanai43", 8), b);
+        }
+    }
+
+    @Test
+    void shouldPredictTheNicGbFigureWithin15PercentAsThePaperMeasuresIt() {
+        assertWithin(NicPaperFigures.LANAI43_NIC_GB_16_US, backToBackUs("nic-gb/lanai43", 16), 0.15,
+            "LANai4.3 NIC-GB 16, back to back (predicted)");
+        final double hostGb = backToBackUs("host-gb/lanai43", 16);
+        assertWithin(NicPaperFigures.LANAI43_NIC_GB_16_US * NicPaperFigures.LANAI43_GB_FACTOR_16, hostGb, 0.15,
+            "LANai4.3 host-GB 16, back to back (predicted)");
+        assertWithin(NicPaperFigures.LANAI43_GB_FACTOR_16, hostGb / backToBackUs("nic-gb/lanai43", 16), 0.15,
+            "LANai4.3 GB factor 16, back to back (predicted)");
+    }
+
+    @Test
+    void shouldKeepTheFittedPeFiguresBackToBack() {
+        // PE completes everywhere at once, so nothing overlaps: the figures fitted on isolated episodes still hold
+        for (String spec : new String[] {"nic-pe/lanai43", "host-pe/lanai72", "nic-pe/lanai72"}) {
+            for (int n : new int[] {8, 16}) {
+                assertEquals(latencyUs(spec, n), backToBackUs(spec, n), 1e-6, spec + " " + n);
+            }
         }
     }
 }

@@ -134,6 +134,60 @@ class SimCommandTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void shouldWriteTheBsrEvaluationWithTheTextsValues() throws Exception {
+        final int episodes = 4000;
+        final String out = run("bsr", "--nodes", "60", "--ts", "100", "--members", "6,30,60", "--congestion-members",
+            "20", "--congested", "2", "--congestion-duration", "10,1000", "--levels", "10", "--analysis-episodes",
+            String.valueOf(episodes), "--episodes", "2", "--placements", "1", "--out", dir.toString());
+        assertTrue(out.contains("events/s"), out);
+        assertFiles(dir, "bsr.json", "bsr-fig11-L10.png", "bsr-fig11-L10.svg", "bsr-fig11-L10-preempting.png",
+            "bsr-fig12-60-ts100.png", "bsr-fig12-60-ts100.svg", "bsr-fig13-60-m20.png", "bsr-fig13-60-m20.svg");
+        final Map<String, Object> json = json(dir.resolve("bsr.json"));
+        // eq. (4) and (3): the mean number of hops that wait, per episode; within 3 standard errors of the sampled
+        // episodes (2 (L - 1) hops each, a hop waiting with probability q)
+        final int hops = 2 * (10 - 1);
+        for (final String scheme : List.of("Tree", "BS_III")) {
+            final Map<String, Object> r = reference(json, "Fig. 11, L = 10: " + scheme + " dT/dΔ");
+            final double q = ((Number) r.get("paper")).doubleValue() / hops;
+            final double tolerance = 3 * Math.sqrt((1 - q) / (episodes * (double) hops * q));
+            assertTrue(Math.abs(((Number) r.get("deviation")).doubleValue()) <= tolerance, r + " tolerance "
+                + tolerance);
+        }
+        assertEquals(0.0, ((Number) reference(json, "preempted hop").get("deviation")).doubleValue(), 1e-9);
+        assertEquals("bound", reference(json, "Fig. 12: first round / later rounds, worst case").get("kind"));
+        final Map<String, Object> fig12 = (Map<String, Object>) ((List<Object>) json.get("fig12")).get(0);
+        final List<Number> bsr = (List<Number>) fig12.get("bsr_cycles");
+        final List<Number> star = (List<Number>) fig12.get("star_cycles");
+        // Fig. 12: the star is worse than the BSR tree (later rounds) once the group is not tiny
+        assertTrue(star.get(2).doubleValue() > bsr.get(2).doubleValue(), fig12.toString());
+        // Fig. 13: BSR's latency stays flat as the congestion lasts longer, the tree's grows
+        final Map<String, Object> fig13 = (Map<String, Object>) ((List<Object>) json.get("fig13")).get(0);
+        for (final Object o : (List<Object>) fig13.get("series")) {
+            final Map<String, Object> series = (Map<String, Object>) o;
+            final List<Number> y = (List<Number>) series.get("latency_cycles");
+            final double growth = y.get(1).doubleValue() - y.get(0).doubleValue();
+            assertTrue(series.get("scheme").equals("bsr") ? growth < 50 : growth > 500, series.toString());
+        }
+    }
+
+    @Test
+    void shouldExplainEveryOptionOfEachSubcommandInItsOwnHelp() throws Exception {
+        for (final Simulation s : SimCommand.simulations()) {
+            final String help = run("help", s.name());
+            for (final String option : s.options()) {
+                assertTrue(help.contains("  " + option + " "), s.name() + " help misses " + option + ":\n" + help);
+            }
+            assertTrue(help.contains("--out DIR") && help.contains("--json FILE"), help);
+            for (final Simulation other : SimCommand.simulations()) {
+                if (other != s) {
+                    assertTrue(!help.contains("./bsp sim " + other.name() + " "), s.name() + " shows " + other.name());
+                }
+            }
+        }
+    }
+
+    @Test
     void shouldNameTheBadArgument() {
         final CliException unknown = assertThrows(CliException.class, () -> run("fig99"));
         assertTrue(unknown.getMessage().contains("subcommand=fig99"), unknown.getMessage());
@@ -148,7 +202,7 @@ class SimCommandTest {
     @Test
     void shouldDescribeEverySubcommandInItsHelp() {
         final String help = new SimCommand().help();
-        for (final String s : List.of("paper-table", "nic", "reflex", "papers", "--pes", "--cores", "--nodes", "--card", "--algorithm", "--fanout", "--out",
+        for (final String s : List.of("paper-table", "nic", "reflex", "papers", "bsr", "--pes", "--cores", "--nodes", "--card", "--algorithm", "--fanout", "--out",
             "--json")) {
             assertTrue(help.contains(s), s);
         }
