@@ -44,7 +44,7 @@ public final class SimCommand implements CliCommand {
     public String help() {
         final StringBuilder sb = new StringBuilder(String.join("\n",
             "usage: ./bsp sim SUBCOMMAND [options] [--out DIR] [--json FILE]",
-            "       ./bsp sim help SUBCOMMAND    (that subcommand's options only)",
+            "       ./bsp sim SUBCOMMAND --help  (that subcommand's options only; also ./bsp sim help SUBCOMMAND)",
             "",
             "Regenerates a barrier paper's evaluation from the same models the barrier backends use. Reference points",
             "are only values the paper's text states (never read off its plots); each is shown with the model's value",
@@ -61,6 +61,19 @@ public final class SimCommand implements CliCommand {
             sb.append('\n').append(s.help()).append('\n');
         }
         return sb.toString();
+    }
+
+    /** @return the named subcommand's help ({@code ./bsp sim nic --help}), else the whole command's */
+    @Override
+    public String help(final List<String> args) {
+        if (!args.isEmpty() && !args.get(0).startsWith("-")) {
+            for (final Simulation s : SIMULATIONS) {
+                if (s.name().equals(args.get(0))) {
+                    return subcommandHelp(s);
+                }
+            }
+        }
+        return help();
     }
 
     @Override

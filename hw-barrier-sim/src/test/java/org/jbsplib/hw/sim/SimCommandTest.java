@@ -188,6 +188,16 @@ class SimCommandTest {
     }
 
     @Test
+    void shouldAnswerSubcommandHelpThroughTheCommandLine() {
+        for (final Simulation s : SimCommand.simulations()) {
+            final ByteArrayOutputStream out = new ByteArrayOutputStream();
+            final PrintStream sink = new PrintStream(out, true, StandardCharsets.UTF_8);
+            assertEquals(0, org.jbsplib.core.cli.Main.run(List.of("sim", s.name(), "--help"), sink, sink));
+            assertEquals(SimCommand.subcommandHelp(s).strip(), out.toString(StandardCharsets.UTF_8).strip());
+        }
+    }
+
+    @Test
     void shouldNameTheBadArgument() {
         final CliException unknown = assertThrows(CliException.class, () -> run("fig99"));
         assertTrue(unknown.getMessage().contains("subcommand=fig99"), unknown.getMessage());
