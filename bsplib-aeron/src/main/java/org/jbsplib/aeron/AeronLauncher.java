@@ -86,9 +86,7 @@ public final class AeronLauncher implements TransportLauncher {
             throw new CliException("option --ranks-per-jvm=" + perJvm + " must be >= 1 and divide --procs=" + procs);
         }
         final int jvms = procs / perJvm;
-        final File shm = new File("/dev/shm");
-        final String dir = new File(shm.isDirectory() ? shm : new File(System.getProperty("java.io.tmpdir")),
-            "jbsplib-aeron-" + UUID.randomUUID()).getPath();
+        final String dir = driverDir();
         final MediaDriver driver = MediaDriver.launch(AeronTransport.driverContext(dir));
         final List<Process> children = new ArrayList<>(jvms);
         final List<Thread> pumps = new ArrayList<>();
@@ -132,6 +130,13 @@ public final class AeronLauncher implements TransportLauncher {
         }
     }
 
+    /** @return a new media driver directory, in {@code /dev/shm} when there is one */
+    private static String driverDir() {
+        final File shm = new File("/dev/shm");
+        return new File(shm.isDirectory() ? shm : new File(System.getProperty("java.io.tmpdir")),
+            "jbsplib-aeron-" + UUID.randomUUID()).getPath();
+    }
+
     private static String prefix(final int j, final int perJvm) {
         return "[" + (perJvm == 1 ? String.valueOf(j) : j * perJvm + "-" + (j * perJvm + perJvm - 1)) + "] ";
     }
@@ -166,13 +171,17 @@ public final class AeronLauncher implements TransportLauncher {
         final int[] range = rankRange(option(argv, "--rank-range"), procs, perJvm);
         final String hostsPath = (generated != null ? generated : Path.of(file)).toAbsolutePath().toString();
         final List<Process> children = new ArrayList<>();
+        final List<String> dirs = new ArrayList<>();
         final List<Thread> pumps = new ArrayList<>();
         final Thread killer = new Thread(() -> children.forEach(Process::destroyForcibly), "bsp-launcher-cleanup");
         Runtime.getRuntime().addShutdownHook(killer);
         try {
             for (int j = range[0] / perJvm; j <= range[1] / perJvm; j++) {
+                final String dir = driverDir();
+                dirs.add(dir);
                 final Process child = new ProcessBuilder(command(argv, j, jvms, perJvm,
-                    List.of("-D" + Hosts.HOSTS_PROP + "=" + hostsPath))).start();
+                    List.of("-D" + Hosts.HOSTS_PROP + "=" + hostsPath, "-D" + Placement.AERON_DIR_PROP + "=" + dir)))
+                    .start();
                 children.add(child);
                 pumps.add(pump(child.getInputStream(), out, prefix(j, perJvm)));
                 pumps.add(pump(child.getErrorStream(), err, prefix(j, perJvm)));
@@ -187,6 +196,8 @@ public final class AeronLauncher implements TransportLauncher {
             for (final Process p : children) {
                 p.waitFor(10, TimeUnit.SECONDS);
             }
+            // a JVM's driver removes its directory when it closes; not when the JVM was killed
+            dirs.forEach(d -> IoUtil.delete(new File(d), true));
             if (generated != null) {
                 Files.deleteIfExists(generated);
             }

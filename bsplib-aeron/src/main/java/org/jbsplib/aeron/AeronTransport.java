@@ -159,7 +159,9 @@ public final class AeronTransport implements Transport {
         Aeron a = null;
         try {
             String dir = placement.aeronDir();
-            if (hosts != null || placement.alone() && dir == null) {
+            if (hosts != null && dir != null) {
+                d = MediaDriver.launch(udpDriverContext(dir));
+            } else if (hosts != null || placement.alone() && dir == null) {
                 final java.nio.file.Path shm = java.nio.file.Path.of("/dev/shm");
                 dir = (Files.isDirectory(shm) ? Files.createTempDirectory(shm, "jbsplib-aeron-")
                     : Files.createTempDirectory("jbsplib-aeron-")).toString();

@@ -74,7 +74,8 @@ public record Placement(int jvmRank, int jvms, int ranksPerJvm, String aeronDir)
     /**
      * The placement of an {@code aeron-udp} run: the JVMs and processes per JVM from the host file, this JVM's rank
      * from {@code -Dbsplib.rank} or a cluster launcher's variables. Without a rank, a one-line file runs every
-     * process here. Each JVM of a UDP run has its own media driver, so there is no driver directory.
+     * process here. Each JVM of a UDP run starts its own media driver, in {@code -Dbsplib.aeron.dir} when set (the
+     * launcher sets it, to remove it even when the JVM is killed), else in a new temporary directory.
      *
      * @param nprocs the run's number of processes
      * @param hosts  the host file's hosts
@@ -111,7 +112,7 @@ public record Placement(int jvmRank, int jvms, int ranksPerJvm, String aeronDir)
                 + hosts.lines().size() + " lines (one JVM per line; set -D" + RANK_PROP + " or start the JVMs with "
                 + "./bsp, mpirun or srun)");
         }
-        return new Placement(rank, jvms, hosts.ranksPerJvm(), null);
+        return new Placement(rank, jvms, hosts.ranksPerJvm(), (String) props.get(AERON_DIR_PROP));
     }
 
     private static int intOf(final String name, final Object value, final int fallback) {

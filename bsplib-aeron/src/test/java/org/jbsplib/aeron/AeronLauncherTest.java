@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 
 import org.jbsplib.core.cli.Main;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,56 @@ class AeronLauncherTest {
     }
 
     @Test
+    void shouldPrintTheSameInnerProductOverUdpOnLoopback() {
+        assertEquals(0, bsp("example", "inprod", "--procs", "2", "--n", "5000", "--quiet"), err());
+        final String threads = out().strip();
+        outBytes.reset();
+        assertEquals(0, bsp("example", "inprod", "--procs", "4", "--n", "5000", "--transport", "aeron-udp",
+            "--ranks-per-jvm", "2", "--quiet"), err());
+        assertTrue(out().contains("[0-1] " + threads), out() + " vs " + threads);
+    }
+
+    /** Each host of a cluster starts its own lines of one host file; here two launchers share loopback. */
+    @Test
+    void shouldRunOneHostFileFromTwoLaunchersEachStartingItsRankRange() throws Exception {
+        assertEquals(0, bsp("example", "inprod", "--procs", "2", "--n", "5000", "--quiet"), err());
+        final String threads = out().strip();
+        outBytes.reset();
+        final java.nio.file.Path file = java.nio.file.Files.createTempFile("hosts", ".txt");
+        try {
+            java.nio.file.Files.writeString(file, AeronLauncher.loopbackHosts(2, 2).format());
+            final ByteArrayOutputStream otherOut = new ByteArrayOutputStream();
+            final ByteArrayOutputStream otherErr = new ByteArrayOutputStream();
+            final int[] otherCode = {-1};
+            final Thread other = new Thread(() -> otherCode[0] = Main.run(List.of("example", "inprod", "--procs", "4",
+                "--n", "5000", "--transport", "aeron-udp", "--hosts", file.toString(), "--rank-range", "2-3",
+                "--quiet"), new PrintStream(otherOut, true, StandardCharsets.UTF_8),
+                new PrintStream(otherErr, true, StandardCharsets.UTF_8)));
+            other.start();
+            assertEquals(0, bsp("example", "inprod", "--procs", "4", "--n", "5000", "--transport", "aeron-udp",
+                "--hosts", file.toString(), "--rank-range", "0-1", "--quiet"), err());
+            other.join(TimeUnit.SECONDS.toMillis(60));
+            assertEquals(0, otherCode[0], otherErr.toString(StandardCharsets.UTF_8));
+            assertTrue(out().contains("[0-1] " + threads), out() + " vs " + threads);
+        } finally {
+            java.nio.file.Files.delete(file);
+        }
+    }
+
+    @Test
+    void shouldRefuseARankRangeThatSplitsAJvm() {
+        assertEquals(2, bsp("example", "inprod", "--procs", "4", "--transport", "aeron-udp", "--ranks-per-jvm", "2",
+            "--rank-range", "1-2"), err());
+        assertTrue(err().contains("option --rank-range=1-2 must be A-B"), err());
+    }
+
+    @Test
+    void shouldStopEveryUdpJvmWithinTheGraceNamingTheProcessThatWasKilled() {
+        assertEquals(137, runFaulty("kill", "aeron-udp"), err());
+        assertSurvivorsNamed("is not connected any more");
+    }
+
+    @Test
     void shouldBenchTheEmptySyncOfEachTransportInOneInvocation() {
         assertEquals(0, bsp("bench-transport", "--procs", "2", "--syncs", "200", "--blocks", "3", "--warmup", "200"),
             err());
@@ -110,10 +161,14 @@ class AeronLauncherTest {
     }
 
     private int runFaulty(final String fault) {
+        return runFaulty(fault, "aeron-ipc");
+    }
+
+    private int runFaulty(final String fault, final String transport) {
         final String classes = new File(FaultyProgram.class.getProtectionDomain().getCodeSource().getLocation()
             .getPath()).getPath();
         return bsp("run", "--class", FaultyProgram.class.getName(), "--cp", classes, "--procs", "3", "--transport",
-            "aeron-ipc", "--timeout-ms", "60000", "--", fault);
+            transport, "--timeout-ms", "60000", "--", fault);
     }
 
     private List<String> lines(final String containing) {
