@@ -89,6 +89,11 @@ public final class AeronTransport implements Transport {
      * connected, i.e. how soon the others notice that a JVM died (they stop within this and a check interval).
      */
     public static final long UDP_LIVENESS_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(3);
+    /**
+     * System property: when {@code true}, a UDP transport prints its driver's loss counters (NAKs sent,
+     * retransmits sent) on standard error when it closes, to see that lost packets were recovered.
+     */
+    public static final String PRINT_LOSS_PROP = "bsplib.aeron.printLoss";
     /** Over UDP: how often a waiting process checks that the inboxes of the processes it may wait for are there. */
     static final long LIVENESS_CHECK_NS = TimeUnit.MILLISECONDS.toNanos(100);
     private static final int MAX_ABORT_TEXT = 2000;
@@ -509,6 +514,14 @@ public final class AeronTransport implements Transport {
                 return;
             }
             closed = true;
+        }
+        if (hosts != null && Boolean.getBoolean(PRINT_LOSS_PROP)) {
+            final org.agrona.concurrent.status.CountersReader c = aeron.countersReader();
+            System.err.println("aeron-udp: driver of pids " + placement.firstPid() + ".."
+                + (placement.firstPid() + placement.ranksPerJvm() - 1) + ": naks_sent="
+                + c.getCounterValue(io.aeron.driver.status.SystemCounterDescriptor.NAK_MESSAGES_SENT.id())
+                + " retransmits_sent="
+                + c.getCounterValue(io.aeron.driver.status.SystemCounterDescriptor.RETRANSMITS_SENT.id()));
         }
         // Order: publications and subscriptions (with the client), then the driver.
         CloseHelper.quietClose(aeron);
