@@ -50,6 +50,12 @@ import org.jbsplib.core.transport.Transport;
  * <p>Waiting: Agrona's {@link BackoffIdleStrategy} (spin only while the processes fit on the cores, then yield, then
  * park up to {@link #MAX_PARK_NS}), reset after work: spinning would starve the media driver's thread on few cores.
  *
+ * <p>Over UDP ({@code aeron-udp}, a {@link Hosts} given): each JVM starts its own media driver; each local
+ * process's inbox is a subscription on its endpoint of the host file and every process has one publication per
+ * inbox. A dead JVM cannot say so: a waiting process checks every {@link #LIVENESS_CHECK_NS} that the inbox of
+ * every process that has not ended is still connected, and fails the run naming the first that is not. At the end
+ * the JVMs exchange BYE frames before closing their drivers, which resend lost packets only while they live.
+ *
  * <p>Deadlock detection is off ({@link #detectsDeadlocks()}): the other JVMs' wait states and the frames in the
  * driver's logs are not visible here. Runs rely on {@code --timeout-ms} and {@code --deadline} instead.
  *
