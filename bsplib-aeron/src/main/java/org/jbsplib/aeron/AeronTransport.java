@@ -350,6 +350,12 @@ public final class AeronTransport implements Transport {
         return placement.isLocal(pid);
     }
 
+    /** Over IPC every process runs on this host and reads its clock; over UDP they may be on several hosts. */
+    @Override
+    public boolean sharesClock() {
+        return hosts == null;
+    }
+
     @Override
     public boolean detectsDeadlocks() {
         return false;
