@@ -97,6 +97,17 @@ class HwBarrierOverAeronTest {
         }
     }
 
+    @Test
+    void shouldListWhatEachModelSupportsPerTransport() {
+        final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        final java.io.PrintStream ps = new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, org.jbsplib.core.cli.Main.run(java.util.List.of("backends"), ps, ps));
+        final String papers = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+            .filter(l -> l.startsWith("papers ")).findFirst().orElseThrow();
+        // the core's test transport half-local is on this test class path too
+        assertTrue(papers.contains("[aeron-ipc, aeron-udp (mode=account), ") && papers.endsWith(", threads]"), papers);
+    }
+
     /** Nobody leaves episode e before every process arrived at it, with pid 0's model fed by frames. */
     @Test
     void shouldReleaseNobodyEarlyOverAeronIpc() throws Exception {
