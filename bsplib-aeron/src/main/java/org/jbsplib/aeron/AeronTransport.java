@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import io.aeron.Aeron;
@@ -13,6 +14,7 @@ import io.aeron.Publication;
 import io.aeron.Subscription;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
+import io.aeron.driver.status.SystemCounterDescriptor;
 import io.aeron.logbuffer.BufferClaim;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
@@ -23,6 +25,7 @@ import org.agrona.IoUtil;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.CountersReader;
 import org.jbsplib.api.BspAbortException;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
@@ -118,7 +121,7 @@ public final class AeronTransport implements Transport {
     private final int maxFrameLength;
     private final int maxClaimLength;
     private final AtomicReferenceArray<byte[]> gathered;
-    private final java.util.concurrent.atomic.AtomicIntegerArray byes;
+    private final AtomicIntegerArray byes;
     private boolean closed;
 
     /**
@@ -161,7 +164,7 @@ public final class AeronTransport implements Transport {
         this.hosts = hosts;
         this.addresses = new String[nprocs];
         this.connectTimeoutNs = connectTimeoutNs;
-        this.byes = new java.util.concurrent.atomic.AtomicIntegerArray(nprocs);
+        this.byes = new AtomicIntegerArray(nprocs);
         this.gathered = new AtomicReferenceArray<>(nprocs);
         this.control = new Control(nprocs);
         this.endpoints = new AeronEndpoint[nprocs];
@@ -528,12 +531,12 @@ public final class AeronTransport implements Transport {
             closed = true;
         }
         if (hosts != null && Boolean.getBoolean(PRINT_LOSS_PROP)) {
-            final org.agrona.concurrent.status.CountersReader c = aeron.countersReader();
+            final CountersReader c = aeron.countersReader();
             System.err.println("aeron-udp: driver of pids " + placement.firstPid() + ".."
                 + (placement.firstPid() + placement.ranksPerJvm() - 1) + ": naks_sent="
-                + c.getCounterValue(io.aeron.driver.status.SystemCounterDescriptor.NAK_MESSAGES_SENT.id())
+                + c.getCounterValue(SystemCounterDescriptor.NAK_MESSAGES_SENT.id())
                 + " retransmits_sent="
-                + c.getCounterValue(io.aeron.driver.status.SystemCounterDescriptor.RETRANSMITS_SENT.id()));
+                + c.getCounterValue(SystemCounterDescriptor.RETRANSMITS_SENT.id()));
         }
         // Order: publications and subscriptions (with the client), then the driver.
         CloseHelper.quietClose(aeron);
