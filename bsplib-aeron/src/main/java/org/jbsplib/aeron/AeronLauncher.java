@@ -170,10 +170,11 @@ public final class AeronLauncher implements TransportLauncher {
         final int jvms = hosts.lines().size();
         final int[] range = rankRange(option(argv, "--rank-range"), procs, perJvm);
         final String hostsPath = (generated != null ? generated : Path.of(file)).toAbsolutePath().toString();
-        final List<Process> children = new ArrayList<>();
-        final List<String> dirs = new ArrayList<>();
+        final List<Process> children = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final List<String> dirs = new java.util.concurrent.CopyOnWriteArrayList<>();
         final List<Thread> pumps = new ArrayList<>();
-        final Thread killer = new Thread(() -> children.forEach(Process::destroyForcibly), "bsp-launcher-cleanup");
+        // also when the launcher is stopped (SIGTERM, Ctrl-C): killed JVMs cannot remove their drivers' directories
+        final Thread killer = new Thread(() -> stopAndClean(children, dirs), "bsp-launcher-cleanup");
         Runtime.getRuntime().addShutdownHook(killer);
         try {
             for (int j = range[0] / perJvm; j <= range[1] / perJvm; j++) {
@@ -192,12 +193,7 @@ public final class AeronLauncher implements TransportLauncher {
             }
             return code;
         } finally {
-            children.forEach(Process::destroyForcibly);
-            for (final Process p : children) {
-                p.waitFor(10, TimeUnit.SECONDS);
-            }
-            // a JVM's driver removes its directory when it closes; not when the JVM was killed
-            dirs.forEach(d -> IoUtil.delete(new File(d), true));
+            stopAndClean(children, dirs);
             if (generated != null) {
                 Files.deleteIfExists(generated);
             }
@@ -207,6 +203,21 @@ public final class AeronLauncher implements TransportLauncher {
                 // the JVM is shutting down: the hook runs anyway
             }
         }
+    }
+
+    /** Kills the JVMs still running, waits for them, and removes their drivers' directories. */
+    private static void stopAndClean(final List<Process> children, final List<String> dirs) {
+        children.forEach(Process::destroyForcibly);
+        for (final Process p : children) {
+            try {
+                p.waitFor(10, TimeUnit.SECONDS);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        // a JVM's driver removes its directory when it closes; not when the JVM was killed
+        dirs.forEach(d -> IoUtil.delete(new File(d), true));
     }
 
     /**

@@ -113,6 +113,47 @@ class AeronLauncherTest {
         assertSurvivorsNamed("is not connected any more");
     }
 
+    /** A launcher stopped with SIGTERM kills its JVMs and removes their drivers' directories. */
+    @Test
+    void shouldRemoveEveryDriverDirectoryWhenTheUdpLauncherIsStopped() throws Exception {
+        final String classes = new File(FaultyProgram.class.getProtectionDomain().getCodeSource().getLocation()
+            .getPath()).getPath();
+        final List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        cmd.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run", "--class",
+            FaultyProgram.class.getName(), "--cp", classes, "--procs", "2", "--transport", "aeron-udp", "--quiet",
+            "--", "hang"));
+        final Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            // the JVMs' driver directories, from their command lines (other tests may make some too)
+            Set<String> made = Set.of();
+            final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (made.size() < 2 && System.nanoTime() < until) {
+                Thread.sleep(100);
+                made = new TreeSet<>();
+                for (final ProcessHandle h : launcher.descendants().toList()) {
+                    for (final String a : h.info().arguments().orElse(new String[0])) {
+                        final String prefix = "-D" + Placement.AERON_DIR_PROP + "=";
+                        if (a.startsWith(prefix) && new File(a.substring(prefix.length()), "cnc.dat").exists()) {
+                            made.add(new File(a.substring(prefix.length())).getName());
+                        }
+                    }
+                }
+            }
+            assertEquals(2, made.size(), "the two JVMs' driver directories: " + made);
+            final List<ProcessHandle> jvms = launcher.descendants().toList();
+            launcher.destroy();
+            assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), "the launcher did not stop");
+            final Set<String> left = driverDirs();
+            left.retainAll(made);
+            assertEquals(Set.of(), left, "driver directories left behind");
+            assertEquals(List.of(), jvms.stream().filter(ProcessHandle::isAlive).toList(), "JVMs left behind");
+        } finally {
+            launcher.destroyForcibly();
+        }
+    }
+
     @Test
     void shouldBenchTheEmptySyncOfEachTransportInOneInvocation() {
         assertEquals(0, bsp("bench-transport", "--procs", "2", "--syncs", "200", "--blocks", "3", "--warmup", "200"),
