@@ -29,6 +29,12 @@ public final class AeronIpcTransportProvider implements TransportProvider {
             config.cores(), Placement.of(config.procs(), System.getProperties(), System.getenv()));
     }
 
+    /** Every process runs on this host: one clock. */
+    @Override
+    public boolean sharesClock() {
+        return true;
+    }
+
     @Override
     public TransportLauncher launcher() {
         return new AeronLauncher();

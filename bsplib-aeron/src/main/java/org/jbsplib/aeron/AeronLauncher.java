@@ -6,7 +6,11 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -29,11 +33,33 @@ import org.jbsplib.core.transport.TransportLauncher;
  * running {@link #FAILURE_GRACE_MS} later (busy outside the library) are killed. The driver is
  * closed, and its directory removed, only after every JVM has exited. Only JVM 0 writes {@code --json}.
  *
+ * <p>With {@code --transport aeron-udp} ({@link #udp()}) there is no shared driver: every JVM starts its own. The
+ * JVMs are the lines of the host file ({@code --hosts FILE}); {@code --rank-range A-B} starts only the lines whose
+ * pids lie in {@code A..B}, so that each host of a cluster starts its own share. Without a host file, the JVMs run
+ * on this host's loopback interface on free ports (a generated host file). A JVM that dies is noticed by the
+ * others over the network (its inbox stops being connected), not by the launcher, which may be on another host.
+ *
  * <p>Threading: called once on the CLI's main thread; one thread per stream of each JVM copies its output.
  */
 public final class AeronLauncher implements TransportLauncher {
     /** How long the other JVMs get to stop after the first one failed, before they are killed. */
     public static final long FAILURE_GRACE_MS = 5_000;
+
+    private final boolean udp;
+
+    /** The launcher of {@code aeron-ipc}: one media driver for every JVM of this host. */
+    public AeronLauncher() {
+        this(false);
+    }
+
+    private AeronLauncher(final boolean udp) {
+        this.udp = udp;
+    }
+
+    /** @return the launcher of {@code aeron-udp}: the JVMs of a host file, each with its own media driver */
+    public static AeronLauncher udp() {
+        return new AeronLauncher(true);
+    }
 
     @Override
     public boolean shouldLaunch() {
@@ -50,15 +76,17 @@ public final class AeronLauncher implements TransportLauncher {
 
     @Override
     public int launch(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+        return udp ? launchUdp(argv, out, err) : launchIpc(argv, out, err);
+    }
+
+    private int launchIpc(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
         final int procs = intOption(argv, "--procs", BspConfig.DEFAULT_PROCS);
         final int perJvm = intOption(argv, "--ranks-per-jvm", 1);
         if (procs < 1 || perJvm < 1 || procs % perJvm != 0) {
             throw new CliException("option --ranks-per-jvm=" + perJvm + " must be >= 1 and divide --procs=" + procs);
         }
         final int jvms = procs / perJvm;
-        final File shm = new File("/dev/shm");
-        final String dir = new File(shm.isDirectory() ? shm : new File(System.getProperty("java.io.tmpdir")),
-            "jbsplib-aeron-" + UUID.randomUUID()).getPath();
+        final String dir = driverDir();
         final MediaDriver driver = MediaDriver.launch(AeronTransport.driverContext(dir));
         final List<Process> children = new ArrayList<>(jvms);
         final List<Thread> pumps = new ArrayList<>();
@@ -66,11 +94,11 @@ public final class AeronLauncher implements TransportLauncher {
         Runtime.getRuntime().addShutdownHook(killer);
         try {
             for (int j = 0; j < jvms; j++) {
-                final ProcessBuilder pb = new ProcessBuilder(command(argv, j, jvms, perJvm, dir));
+                final ProcessBuilder pb = new ProcessBuilder(command(argv, j, jvms, perJvm,
+                    List.of("-D" + Placement.AERON_DIR_PROP + "=" + dir)));
                 final Process child = pb.start();
                 children.add(child);
-                final String prefix = "[" + (perJvm == 1 ? String.valueOf(j)
-                    : j * perJvm + "-" + (j * perJvm + perJvm - 1)) + "] ";
+                final String prefix = prefix(j, perJvm);
                 pumps.add(pump(child.getInputStream(), out, prefix));
                 pumps.add(pump(child.getErrorStream(), err, prefix));
             }
@@ -100,6 +128,155 @@ public final class AeronLauncher implements TransportLauncher {
                 // the JVM is shutting down: the hook runs anyway
             }
         }
+    }
+
+    /** @return a new media driver directory, in {@code /dev/shm} when there is one */
+    private static String driverDir() {
+        final File shm = new File("/dev/shm");
+        return new File(shm.isDirectory() ? shm : new File(System.getProperty("java.io.tmpdir")),
+            "jbsplib-aeron-" + UUID.randomUUID()).getPath();
+    }
+
+    private static String prefix(final int j, final int perJvm) {
+        return "[" + (perJvm == 1 ? String.valueOf(j) : j * perJvm + "-" + (j * perJvm + perJvm - 1)) + "] ";
+    }
+
+    private int launchUdp(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+        final int procs = intOption(argv, "--procs", BspConfig.DEFAULT_PROCS);
+        final String file = option(argv, "--hosts");
+        Path generated = null;
+        final Hosts hosts;
+        if (file == null) {
+            final int perJvm = intOption(argv, "--ranks-per-jvm", 1);
+            if (procs < 1 || perJvm < 1 || procs % perJvm != 0) {
+                throw new CliException("option --ranks-per-jvm=" + perJvm + " must be >= 1 and divide --procs="
+                    + procs);
+            }
+            hosts = loopbackHosts(procs / perJvm, perJvm);
+            generated = Files.createTempFile("jbsplib-hosts-", ".txt");
+            Files.writeString(generated, hosts.format());
+        } else {
+            try {
+                hosts = Hosts.read(Path.of(file));
+            } catch (final IllegalArgumentException e) {
+                throw new CliException("option --hosts: " + e.getMessage());
+            }
+            if (hosts.procs() != procs) {
+                throw new CliException("option --procs=" + procs + " differs from the " + hosts.procs()
+                    + " processes of --hosts=" + file);
+            }
+        }
+        final int perJvm = hosts.ranksPerJvm();
+        final int jvms = hosts.lines().size();
+        final int[] range = rankRange(option(argv, "--rank-range"), procs, perJvm);
+        final String hostsPath = (generated != null ? generated : Path.of(file)).toAbsolutePath().toString();
+        final List<Process> children = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final List<String> dirs = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final List<Thread> pumps = new ArrayList<>();
+        // also when the launcher is stopped (SIGTERM, Ctrl-C): killed JVMs cannot remove their drivers' directories
+        final Thread killer = new Thread(() -> stopAndClean(children, dirs), "bsp-launcher-cleanup");
+        Runtime.getRuntime().addShutdownHook(killer);
+        try {
+            for (int j = range[0] / perJvm; j <= range[1] / perJvm; j++) {
+                final String dir = driverDir();
+                dirs.add(dir);
+                final Process child = new ProcessBuilder(command(argv, j, jvms, perJvm,
+                    List.of("-D" + Hosts.HOSTS_PROP + "=" + hostsPath, "-D" + Placement.AERON_DIR_PROP + "=" + dir)))
+                    .start();
+                children.add(child);
+                pumps.add(pump(child.getInputStream(), out, prefix(j, perJvm)));
+                pumps.add(pump(child.getErrorStream(), err, prefix(j, perJvm)));
+            }
+            final int code = await(children, err, (dead, exit) -> { });
+            for (final Thread t : pumps) {
+                t.join(TimeUnit.SECONDS.toMillis(5));
+            }
+            return code;
+        } finally {
+            stopAndClean(children, dirs);
+            if (generated != null) {
+                Files.deleteIfExists(generated);
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(killer);
+            } catch (final IllegalStateException ignored) {
+                // the JVM is shutting down: the hook runs anyway
+            }
+        }
+    }
+
+    /** Kills the JVMs still running, waits for them, and removes their drivers' directories. */
+    private static void stopAndClean(final List<Process> children, final List<String> dirs) {
+        children.forEach(Process::destroyForcibly);
+        for (final Process p : children) {
+            try {
+                p.waitFor(10, TimeUnit.SECONDS);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        // a JVM's driver removes its directory when it closes; not when the JVM was killed
+        dirs.forEach(d -> IoUtil.delete(new File(d), true));
+    }
+
+    /**
+     * @param spec   {@code --rank-range A-B} (or one pid), or {@code null} for every pid
+     * @param procs  the run's processes
+     * @param perJvm processes per JVM
+     * @return the first and last pid this launcher starts, whole JVMs
+     */
+    static int[] rankRange(final String spec, final int procs, final int perJvm) {
+        if (spec == null) {
+            return new int[] {0, procs - 1};
+        }
+        final int dash = spec.indexOf('-');
+        final int a;
+        final int b;
+        try {
+            a = Integer.parseInt(spec.substring(0, dash < 0 ? spec.length() : dash).trim());
+            b = dash < 0 ? a : Integer.parseInt(spec.substring(dash + 1).trim());
+        } catch (final NumberFormatException e) {
+            throw new CliException("option --rank-range=" + spec + " must be A-B (pids, e.g. 0-3)");
+        }
+        if (a < 0 || b < a || b >= procs || a % perJvm != 0 || (b + 1) % perJvm != 0) {
+            throw new CliException("option --rank-range=" + spec + " must be A-B with 0 <= A <= B < procs=" + procs
+                + " covering whole JVMs of " + perJvm + " processes (lines of the host file)");
+        }
+        return new int[] {a, b};
+    }
+
+    /** @return {@code jvms} lines on 127.0.0.1, each with {@code perJvm} consecutive UDP ports free right now */
+    static Hosts loopbackHosts(final int jvms, final int perJvm) throws java.io.IOException {
+        final List<Hosts.Line> lines = new ArrayList<>();
+        final java.util.Set<Integer> used = new java.util.HashSet<>();
+        while (lines.size() < jvms) {
+            final int base;
+            try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+                base = s.getLocalPort();
+            }
+            if (base + perJvm - 1 <= 65_535 && freeRun(base, perJvm, used)) {
+                lines.add(new Hosts.Line("127.0.0.1", perJvm, base));
+                for (int p = base; p < base + perJvm; p++) {
+                    used.add(p);
+                }
+            }
+        }
+        return new Hosts(lines);
+    }
+
+    private static boolean freeRun(final int base, final int n, final java.util.Set<Integer> used) {
+        for (int p = base; p < base + n; p++) {
+            if (used.contains(p)) {
+                return false;
+            }
+            try (DatagramSocket s = new DatagramSocket(p, InetAddress.getLoopbackAddress())) {
+                s.getLocalPort();
+            } catch (final java.net.SocketException e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Waits for every JVM; after the first failure, gives the others a grace period and kills them. */
@@ -142,22 +319,25 @@ public final class AeronLauncher implements TransportLauncher {
         }
     }
 
-    /** @return the command line of JVM {@code j}: this JVM's java, flags and class path, the same CLI arguments */
+    /**
+     * @return the command line of JVM {@code j}: this JVM's java, flags and class path, {@code props}, the same CLI
+     *     arguments
+     */
     static List<String> command(final List<String> argv, final int j, final int jvms, final int perJvm,
-        final String dir) {
+        final List<String> props) {
         final List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         for (final String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (!flag.startsWith("-Dbsplib.rank") && !flag.startsWith("-Dbsplib.jvms")
                 && !flag.startsWith("-Dbsplib.ranksPerJvm") && !flag.startsWith("-Dbsplib.aeron.dir")
-                && !flag.startsWith("-agentlib:jdwp")) {
+                && !flag.startsWith("-D" + Hosts.HOSTS_PROP) && !flag.startsWith("-agentlib:jdwp")) {
                 cmd.add(flag);
             }
         }
         cmd.add("-D" + Placement.RANK_PROP + "=" + j);
         cmd.add("-D" + Placement.JVMS_PROP + "=" + jvms);
         cmd.add("-D" + Placement.RANKS_PER_JVM_PROP + "=" + perJvm);
-        cmd.add("-D" + Placement.AERON_DIR_PROP + "=" + dir);
+        cmd.addAll(props);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add("org.jbsplib.core.cli.Main");
@@ -192,7 +372,7 @@ public final class AeronLauncher implements TransportLauncher {
         return t;
     }
 
-    private static int intOption(final List<String> argv, final String name, final int fallback) {
+    private static String option(final List<String> argv, final String name) {
         String v = null;
         for (int i = 0; i < argv.size(); i++) {
             if (argv.get(i).equals("--")) {
@@ -204,6 +384,11 @@ public final class AeronLauncher implements TransportLauncher {
                 v = argv.get(i).substring(name.length() + 1);
             }
         }
+        return v;
+    }
+
+    private static int intOption(final List<String> argv, final String name, final int fallback) {
+        final String v = option(argv, name);
         if (v == null) {
             return fallback;
         }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import io.aeron.Aeron;
@@ -13,6 +14,7 @@ import io.aeron.Publication;
 import io.aeron.Subscription;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
+import io.aeron.driver.status.SystemCounterDescriptor;
 import io.aeron.logbuffer.BufferClaim;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
@@ -23,6 +25,7 @@ import org.agrona.IoUtil;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.CountersReader;
 import org.jbsplib.api.BspAbortException;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
@@ -49,6 +52,12 @@ import org.jbsplib.core.transport.Transport;
  *
  * <p>Waiting: Agrona's {@link BackoffIdleStrategy} (spin only while the processes fit on the cores, then yield, then
  * park up to {@link #MAX_PARK_NS}), reset after work: spinning would starve the media driver's thread on few cores.
+ *
+ * <p>Over UDP ({@code aeron-udp}, a {@link Hosts} given): each JVM starts its own media driver; each local
+ * process's inbox is a subscription on its endpoint of the host file and every process has one publication per
+ * inbox. A dead JVM cannot say so: a waiting process checks every {@link #LIVENESS_CHECK_NS} that the inbox of
+ * every process that has not ended is still connected, and fails the run naming the first that is not. At the end
+ * the JVMs exchange BYE frames before closing their drivers, which resend lost packets only while they live.
  *
  * <p>Deadlock detection is off ({@link #detectsDeadlocks()}): the other JVMs' wait states and the frames in the
  * driver's logs are not visible here. Runs rely on {@code --timeout-ms} and {@code --deadline} instead.
@@ -83,11 +92,27 @@ public final class AeronTransport implements Transport {
     static final int ENDED = 1;
     static final int ABORT = 2;
     static final int RESULT = 3;
+    static final int BYE = 4;
+    /**
+     * Over UDP: how long a publication may go without the receiver's status messages before it counts as not
+     * connected, i.e. how soon the others notice that a JVM died (they stop within this and a check interval).
+     */
+    public static final long UDP_LIVENESS_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(3);
+    /**
+     * System property: when {@code true}, a UDP transport prints its driver's loss counters (NAKs sent,
+     * retransmits sent) on standard error when it closes, to see that lost packets were recovered.
+     */
+    public static final String PRINT_LOSS_PROP = "bsplib.aeron.printLoss";
+    /** Over UDP: how often a waiting process checks that the inboxes of the processes it may wait for are there. */
+    static final long LIVENESS_CHECK_NS = TimeUnit.MILLISECONDS.toNanos(100);
     private static final int MAX_ABORT_TEXT = 2000;
 
     private final String name;
     private final int nprocs;
     private final Placement placement;
+    private final Hosts hosts;
+    private final String[] addresses;
+    private final long connectTimeoutNs;
     private final MediaDriver driver;
     private final Aeron aeron;
     private final Publication[] inboxes;
@@ -96,6 +121,7 @@ public final class AeronTransport implements Transport {
     private final int maxFrameLength;
     private final int maxClaimLength;
     private final AtomicReferenceArray<byte[]> gathered;
+    private final AtomicIntegerArray byes;
     private boolean closed;
 
     /**
@@ -108,6 +134,26 @@ public final class AeronTransport implements Transport {
      */
     public AeronTransport(final String name, final int nprocs, final int termLength, final int cores,
         final Placement placement) {
+        this(name, nprocs, termLength, cores, placement, null, CONNECT_TIMEOUT_NS);
+    }
+
+    /**
+     * A transport over Aeron UDP when {@code hosts} is given: this JVM starts its own media driver, each local
+     * process's inbox is a subscription on its endpoint of the host file, and every process has a publication to
+     * every inbox; else over Aeron IPC as {@link #AeronTransport(String, int, int, int, Placement)}.
+     *
+     * @param name             the transport's name
+     * @param nprocs           the run's number of processes
+     * @param termLength       term length of each inbox log, a power of two from 64 KiB
+     * @param cores            cores the waiting strategy assumes
+     * @param placement        the processes this JVM hosts (and, over IPC, the driver's directory)
+     * @param hosts            the endpoints of every process over UDP, or {@code null} for IPC
+     * @param connectTimeoutNs how long to wait for every inbox to connect at start
+     * @throws IllegalStateException if an inbox does not connect within {@code connectTimeoutNs}, naming its pid and
+     *                               (over UDP) its address
+     */
+    public AeronTransport(final String name, final int nprocs, final int termLength, final int cores,
+        final Placement placement, final Hosts hosts, final long connectTimeoutNs) {
         if (termLength < MIN_TERM_LENGTH || Integer.bitCount(termLength) != 1) {
             throw new IllegalArgumentException("termLength=" + termLength + " must be a power of two >= "
                 + MIN_TERM_LENGTH);
@@ -115,6 +161,10 @@ public final class AeronTransport implements Transport {
         this.name = name;
         this.nprocs = nprocs;
         this.placement = placement;
+        this.hosts = hosts;
+        this.addresses = new String[nprocs];
+        this.connectTimeoutNs = connectTimeoutNs;
+        this.byes = new AtomicIntegerArray(nprocs);
         this.gathered = new AtomicReferenceArray<>(nprocs);
         this.control = new Control(nprocs);
         this.endpoints = new AeronEndpoint[nprocs];
@@ -123,28 +173,34 @@ public final class AeronTransport implements Transport {
         Aeron a = null;
         try {
             String dir = placement.aeronDir();
-            if (placement.alone() && dir == null) {
+            if (hosts != null && dir != null) {
+                d = MediaDriver.launch(udpDriverContext(dir));
+            } else if (hosts != null || placement.alone() && dir == null) {
                 final java.nio.file.Path shm = java.nio.file.Path.of("/dev/shm");
                 dir = (Files.isDirectory(shm) ? Files.createTempDirectory(shm, "jbsplib-aeron-")
                     : Files.createTempDirectory("jbsplib-aeron-")).toString();
-                d = MediaDriver.launch(driverContext(dir));
+                d = MediaDriver.launch(hosts == null ? driverContext(dir) : udpDriverContext(dir));
             }
             this.driver = d;
             a = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir).errorHandler(this::onAeronError));
             this.aeron = a;
             final String channel = "aeron:ipc?term-length=" + termLength;
             final int run = placement.alone() ? 0 : RUNS.getAndIncrement();
-            if (!placement.alone()) {
+            if (!placement.alone() && hosts == null) {
                 aeron.addCounter(RUN_COUNTER_TYPE_ID, RUN_COUNTER_LABEL + " nprocs=" + nprocs).setOrdered(run);
             }
-            for (int pid = 0; pid < nprocs; pid++) {
-                inboxes[pid] = aeron.addPublication(channel, streamId(run, nprocs, pid));
-            }
+            // subscriptions first: over UDP on one host with ports picked by the system, the publications need them
             for (int pid = 0; pid < nprocs; pid++) {
                 if (placement.isLocal(pid)) {
-                    endpoints[pid] = new AeronEndpoint(pid, aeron.addSubscription(channel,
-                        streamId(run, nprocs, pid)), cores);
+                    final Subscription sub = aeron.addSubscription(hosts == null ? channel
+                        : "aeron:udp?endpoint=" + hosts.endpoint(pid), streamId(run, nprocs, pid));
+                    endpoints[pid] = new AeronEndpoint(pid, sub, cores);
                 }
+            }
+            for (int pid = 0; pid < nprocs; pid++) {
+                addresses[pid] = hosts == null ? "aeron:ipc" : resolvedEndpoint(pid);
+                inboxes[pid] = aeron.addPublication(hosts == null ? channel : "aeron:udp?endpoint=" + addresses[pid]
+                    + "|term-length=" + termLength, streamId(run, nprocs, pid));
             }
             this.maxFrameLength = inboxes[0].maxMessageLength() - HEADER;
             this.maxClaimLength = inboxes[0].maxPayloadLength() - HEADER;
@@ -187,6 +243,19 @@ public final class AeronTransport implements Transport {
             .termBufferSparseFile(true);
     }
 
+    /**
+     * @param dir the driver's directory
+     * @return the context of a JVM's own media driver for UDP: as {@link #driverContext}, and a publication whose
+     *     receiver sent no status message for {@link #UDP_LIVENESS_TIMEOUT_NS} counts as not connected, so the
+     *     others notice a dead JVM within seconds. {@code aeron.*} system properties (e.g. Aeron's debug loss
+     *     generators) still apply.
+     */
+    public static MediaDriver.Context udpDriverContext(final String dir) {
+        return driverContext(dir)
+            .publicationConnectionTimeoutNs(UDP_LIVENESS_TIMEOUT_NS)
+            .imageLivenessTimeoutNs(UDP_LIVENESS_TIMEOUT_NS);
+    }
+
     /** The Aeron client's errors: the fatal ones fail the run naming their cause, instead of a later CLOSED. */
     private void onAeronError(final Throwable e) {
         if (e instanceof io.aeron.exceptions.ConductorServiceTimeoutException
@@ -198,8 +267,26 @@ public final class AeronTransport implements Transport {
         }
     }
 
+    /** @return {@code address:port} of {@code pid}'s inbox, the port resolved when the system picked it */
+    private String resolvedEndpoint(final int pid) {
+        final String endpoint = hosts.endpoint(pid);
+        if (!endpoint.endsWith(":0")) {
+            return endpoint;
+        }
+        final long deadline = System.nanoTime() + connectTimeoutNs;
+        String resolved;
+        while ((resolved = endpoints[pid].inbox.resolvedEndpoint()) == null) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("aeron-udp: the inbox of pid " + pid + " at " + endpoint
+                    + " got no port within " + TimeUnit.NANOSECONDS.toMillis(connectTimeoutNs) + " ms");
+            }
+            sleepQuietly();
+        }
+        return resolved;
+    }
+
     private void awaitConnected() {
-        final long deadline = System.nanoTime() + CONNECT_TIMEOUT_NS;
+        final long deadline = System.nanoTime() + connectTimeoutNs;
         while (true) {
             final List<Integer> missing = new ArrayList<>();
             for (int pid = 0; pid < nprocs; pid++) {
@@ -211,8 +298,18 @@ public final class AeronTransport implements Transport {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("aeron: the inboxes of pids " + missing + " did not appear within "
-                    + TimeUnit.NANOSECONDS.toSeconds(CONNECT_TIMEOUT_NS) + " s (their JVMs did not start?)");
+                if (hosts == null) {
+                    throw new IllegalStateException("aeron: the inboxes of pids " + missing + " did not appear within "
+                        + TimeUnit.NANOSECONDS.toSeconds(connectTimeoutNs) + " s (their JVMs did not start?)");
+                }
+                final StringBuilder where = new StringBuilder();
+                for (final int pid : missing) {
+                    where.append(where.length() == 0 ? "" : ", ").append("pid ").append(pid).append(" at ")
+                        .append(addresses[pid]);
+                }
+                throw new IllegalStateException("aeron-udp: unreachable within "
+                    + TimeUnit.NANOSECONDS.toMillis(connectTimeoutNs) + " ms: " + where
+                    + " (its JVM did not start, or the address or port is wrong or blocked)");
             }
             sleepQuietly();
         }
@@ -256,6 +353,12 @@ public final class AeronTransport implements Transport {
         return placement.isLocal(pid);
     }
 
+    /** Over IPC every process runs on this host and reads its clock; over UDP they may be on several hosts. */
+    @Override
+    public boolean sharesClock() {
+        return hosts == null;
+    }
+
     @Override
     public boolean detectsDeadlocks() {
         return false;
@@ -281,23 +384,59 @@ public final class AeronTransport implements Transport {
             }
         }
         final long deadline = System.nanoTime() + CONNECT_TIMEOUT_NS;
-        final FrameHandler ignore = (src, type, buffer, offset, length) -> { };
         for (int pid = 0; pid < nprocs; pid++) {
             while (results[pid] == null) {
                 results[pid] = gathered.get(pid);
                 if (results[pid] != null || control.failure() != null) {
                     break;
                 }
-                int work = 0;
-                for (final AeronEndpoint e : endpoints) {
-                    if (e != null) {
-                        work += e.poll(ignore, 64);
-                    }
-                }
                 if (System.nanoTime() > deadline) {
                     control.fail(new BspAbortException(-1, -1, "aeron: no statistics from pid " + pid + " within "
                         + TimeUnit.NANOSECONDS.toSeconds(CONNECT_TIMEOUT_NS) + " s after the end of the run", null));
-                } else if (work == 0) {
+                } else if (pollAll() == 0) {
+                    Thread.yield();
+                }
+            }
+        }
+        if (hosts != null && control.failure() == null) {
+            sayGoodbye();
+        }
+    }
+
+    /** Polls every local inbox once, dropping data frames (the run is over); @return the frames seen */
+    private int pollAll() {
+        final FrameHandler ignore = (src, type, buffer, offset, length) -> { };
+        int work = 0;
+        for (final AeronEndpoint e : endpoints) {
+            if (e != null) {
+                work += e.poll(ignore, 64);
+            }
+        }
+        return work;
+    }
+
+    /**
+     * Over UDP, a JVM's driver resends lost frames only while it lives: a JVM that closed right after it had
+     * every result could take another JVM's missing RESULT frame with it. So each JVM, once it has every result,
+     * says BYE to every other process and closes only after every other process said BYE (so had every result
+     * too), or after {@link #CONNECT_TIMEOUT_NS} at most: a lost BYE only delays the end, it cannot fail the run.
+     */
+    private void sayGoodbye() {
+        final ExpandableArrayBuffer b = new ExpandableArrayBuffer(8);
+        b.putInt(0, BYE);
+        for (int src = 0; src < nprocs; src++) {
+            if (placement.isLocal(src)) {
+                for (int dst = 0; dst < nprocs; dst++) {
+                    if (!placement.isLocal(dst)) {
+                        sendControl(src, dst, b, 4);
+                    }
+                }
+            }
+        }
+        final long deadline = System.nanoTime() + CONNECT_TIMEOUT_NS;
+        for (int pid = 0; pid < nprocs; pid++) {
+            while (!placement.isLocal(pid) && byes.get(pid) == 0 && System.nanoTime() < deadline) {
+                if (pollAll() == 0) {
                     Thread.yield();
                 }
             }
@@ -390,6 +529,14 @@ public final class AeronTransport implements Transport {
                 return;
             }
             closed = true;
+        }
+        if (hosts != null && Boolean.getBoolean(PRINT_LOSS_PROP)) {
+            final CountersReader c = aeron.countersReader();
+            System.err.println("aeron-udp: driver of pids " + placement.firstPid() + ".."
+                + (placement.firstPid() + placement.ranksPerJvm() - 1) + ": naks_sent="
+                + c.getCounterValue(SystemCounterDescriptor.NAK_MESSAGES_SENT.id())
+                + " retransmits_sent="
+                + c.getCounterValue(SystemCounterDescriptor.RETRANSMITS_SENT.id()));
         }
         // Order: publications and subscriptions (with the client), then the driver.
         CloseHelper.quietClose(aeron);
@@ -506,6 +653,7 @@ public final class AeronTransport implements Transport {
         private FrameHandler handler;
         private int delivered;
         volatile boolean endSent;
+        private long lastLivenessCheck = System.nanoTime();
 
         AeronEndpoint(final int pid, final Subscription inbox, final int cores) {
             this.pid = pid;
@@ -607,7 +755,8 @@ public final class AeronTransport implements Transport {
             }
             final String why;
             if (result == Publication.NOT_CONNECTED) {
-                why = "the inbox of pid " + dst + " is not connected: its JVM ended or was killed";
+                why = "the inbox of pid " + dst + " at " + addresses[dst] + " is not connected: its JVM ended or was"
+                    + " killed";
             } else if (result == Publication.CLOSED) {
                 why = "the transport was closed while sending to pid " + dst;
             } else if (result == Publication.MAX_POSITION_EXCEEDED) {
@@ -649,6 +798,8 @@ public final class AeronTransport implements Transport {
                 control.seen(pid, src);
             } else if (kind == ABORT) {
                 control.onAbort(buffer, offset + HEADER);
+            } else if (kind == BYE) {
+                byes.set(src, 1);
             } else if (kind == RESULT) {
                 final byte[] result = new byte[length - HEADER - 4];
                 buffer.getBytes(offset + HEADER + 4, result);
@@ -683,7 +834,31 @@ public final class AeronTransport implements Transport {
 
         @Override
         public void idle() {
+            if (hosts != null) {
+                checkLiveness();
+            }
             idler.idle();
+        }
+
+        /**
+         * Over UDP a dead JVM sends nothing more, not even an ABORT: its inbox's publication stops being connected
+         * after {@link #UDP_LIVENESS_TIMEOUT_NS}. A waiting process checks now and then that every process that
+         * has not ended is still there, and fails the run naming the first that is not.
+         */
+        private void checkLiveness() {
+            final long now = System.nanoTime();
+            if (now - lastLivenessCheck < LIVENESS_CHECK_NS) {
+                return;
+            }
+            lastLivenessCheck = now;
+            for (int d = 0; d < nprocs; d++) {
+                if (!placement.isLocal(d) && !control.hasEnded(d) && !inboxes[d].isConnected()
+                    && control.failure() == null) {
+                    control.fail(new BspAbortException(d, -1, "its inbox at " + addresses[d] + " is not connected"
+                        + " any more: its JVM died or the network to it is down (noticed by pid " + pid + ")", null));
+                    return;
+                }
+            }
         }
 
         @Override

@@ -71,6 +71,50 @@ public record Placement(int jvmRank, int jvms, int ranksPerJvm, String aeronDir)
         return new Placement(rank, jvms, perJvm, dir);
     }
 
+    /**
+     * The placement of an {@code aeron-udp} run: the JVMs and processes per JVM from the host file, this JVM's rank
+     * from {@code -Dbsplib.rank} or a cluster launcher's variables. Without a rank, a one-line file runs every
+     * process here. Each JVM of a UDP run starts its own media driver, in {@code -Dbsplib.aeron.dir} when set (the
+     * launcher sets it, to remove it even when the JVM is killed), else in a new temporary directory.
+     *
+     * @param nprocs the run's number of processes
+     * @param hosts  the host file's hosts
+     * @param props  the system properties to read
+     * @param env    the environment to read when the properties are absent
+     * @return this JVM's placement
+     * @throws IllegalArgumentException if the values do not fit the host file, naming them
+     */
+    public static Placement ofHosts(final int nprocs, final Hosts hosts, final Map<?, ?> props,
+        final Map<String, String> env) {
+        if (hosts.procs() != nprocs) {
+            throw new IllegalArgumentException("procs=" + nprocs + " differs from the " + hosts.procs()
+                + " processes of the host file (" + hosts.lines().size() + " JVMs x " + hosts.ranksPerJvm() + ")");
+        }
+        int rank = -1;
+        int jvms = hosts.lines().size();
+        if (props.get(RANK_PROP) != null) {
+            rank = intOf(RANK_PROP, props.get(RANK_PROP), -1);
+            jvms = intOf(JVMS_PROP, props.get(JVMS_PROP), jvms);
+        } else {
+            for (final String[] vars : ENV_RANK_SIZE) {
+                if (env.get(vars[0]) != null && env.get(vars[1]) != null) {
+                    rank = intOf(vars[0], env.get(vars[0]), -1);
+                    jvms = intOf(vars[1], env.get(vars[1]), -1);
+                    break;
+                }
+            }
+        }
+        if (rank < 0 && jvms == 1) {
+            return new Placement(0, 1, nprocs, null);
+        }
+        if (rank < 0 || rank >= jvms || jvms != hosts.lines().size()) {
+            throw new IllegalArgumentException("rank=" + rank + " of jvms=" + jvms + " does not fit the host file's "
+                + hosts.lines().size() + " lines (one JVM per line; set -D" + RANK_PROP + " or start the JVMs with "
+                + "./bsp, mpirun or srun)");
+        }
+        return new Placement(rank, jvms, hosts.ranksPerJvm(), (String) props.get(AERON_DIR_PROP));
+    }
+
     private static int intOf(final String name, final Object value, final int fallback) {
         if (value == null) {
             return fallback;

@@ -37,7 +37,7 @@ public final class TransportBenchCommand implements CliCommand {
 
     @Override
     public String description() {
-        return "empty sync per transport (threads, aeron-ipc) and P, measured in the same invocation";
+        return "empty sync per transport (threads, aeron-ipc, aeron-udp) and P, measured in the same invocation";
     }
 
     @Override
@@ -46,8 +46,8 @@ public final class TransportBenchCommand implements CliCommand {
             "usage: ./bsp bench-transport [--procs 2,4] [--transports threads,aeron-ipc] [--syncs N] [--blocks B]",
             "                             [--warmup W] [--sync MODE] [--json FILE]",
             "Times the empty sync (no puts) of each transport at each P: W warm-up syncs, then B blocks of N syncs",
-            "timed on pid 0; prints the median over blocks of the time per sync, in microseconds. aeron-ipc runs",
-            "one JVM per process, started as ./bsp ... --transport aeron-ipc does.",
+            "timed on pid 0; prints the median over blocks of the time per sync, in microseconds. aeron-ipc and",
+            "aeron-udp (loopback) run one JVM per process, started as ./bsp ... --transport NAME does.",
             "  --procs LIST       process counts (default 2,4)",
             "  --transports LIST  transports (default threads,aeron-ipc)",
             "  --syncs N          syncs per block (default 20000)",

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 
 import org.jbsplib.core.cli.Main;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,97 @@ class AeronLauncherTest {
     }
 
     @Test
+    void shouldPrintTheSameInnerProductOverUdpOnLoopback() {
+        assertEquals(0, bsp("example", "inprod", "--procs", "2", "--n", "5000", "--quiet"), err());
+        final String threads = out().strip();
+        outBytes.reset();
+        assertEquals(0, bsp("example", "inprod", "--procs", "4", "--n", "5000", "--transport", "aeron-udp",
+            "--ranks-per-jvm", "2", "--quiet"), err());
+        assertTrue(out().contains("[0-1] " + threads), out() + " vs " + threads);
+    }
+
+    /** Each host of a cluster starts its own lines of one host file; here two launchers share loopback. */
+    @Test
+    void shouldRunOneHostFileFromTwoLaunchersEachStartingItsRankRange() throws Exception {
+        assertEquals(0, bsp("example", "inprod", "--procs", "2", "--n", "5000", "--quiet"), err());
+        final String threads = out().strip();
+        outBytes.reset();
+        final java.nio.file.Path file = java.nio.file.Files.createTempFile("hosts", ".txt");
+        try {
+            java.nio.file.Files.writeString(file, AeronLauncher.loopbackHosts(2, 2).format());
+            final ByteArrayOutputStream otherOut = new ByteArrayOutputStream();
+            final ByteArrayOutputStream otherErr = new ByteArrayOutputStream();
+            final int[] otherCode = {-1};
+            final Thread other = new Thread(() -> otherCode[0] = Main.run(List.of("example", "inprod", "--procs", "4",
+                "--n", "5000", "--transport", "aeron-udp", "--hosts", file.toString(), "--rank-range", "2-3",
+                "--quiet"), new PrintStream(otherOut, true, StandardCharsets.UTF_8),
+                new PrintStream(otherErr, true, StandardCharsets.UTF_8)));
+            other.start();
+            assertEquals(0, bsp("example", "inprod", "--procs", "4", "--n", "5000", "--transport", "aeron-udp",
+                "--hosts", file.toString(), "--rank-range", "0-1", "--quiet"), err());
+            other.join(TimeUnit.SECONDS.toMillis(60));
+            assertEquals(0, otherCode[0], otherErr.toString(StandardCharsets.UTF_8));
+            assertTrue(out().contains("[0-1] " + threads), out() + " vs " + threads);
+        } finally {
+            java.nio.file.Files.delete(file);
+        }
+    }
+
+    @Test
+    void shouldRefuseARankRangeThatSplitsAJvm() {
+        assertEquals(2, bsp("example", "inprod", "--procs", "4", "--transport", "aeron-udp", "--ranks-per-jvm", "2",
+            "--rank-range", "1-2"), err());
+        assertTrue(err().contains("option --rank-range=1-2 must be A-B"), err());
+    }
+
+    @Test
+    void shouldStopEveryUdpJvmWithinTheGraceNamingTheProcessThatWasKilled() {
+        assertEquals(137, runFaulty("kill", "aeron-udp"), err());
+        assertSurvivorsNamed("is not connected any more");
+    }
+
+    /** A launcher stopped with SIGTERM kills its JVMs and removes their drivers' directories. */
+    @Test
+    void shouldRemoveEveryDriverDirectoryWhenTheUdpLauncherIsStopped() throws Exception {
+        final String classes = new File(FaultyProgram.class.getProtectionDomain().getCodeSource().getLocation()
+            .getPath()).getPath();
+        final List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        cmd.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run", "--class",
+            FaultyProgram.class.getName(), "--cp", classes, "--procs", "2", "--transport", "aeron-udp", "--quiet",
+            "--", "hang"));
+        final Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            // the JVMs' driver directories, from their command lines (other tests may make some too)
+            Set<String> made = Set.of();
+            final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (made.size() < 2 && System.nanoTime() < until) {
+                Thread.sleep(100);
+                made = new TreeSet<>();
+                for (final ProcessHandle h : launcher.descendants().toList()) {
+                    for (final String a : h.info().arguments().orElse(new String[0])) {
+                        final String prefix = "-D" + Placement.AERON_DIR_PROP + "=";
+                        if (a.startsWith(prefix) && new File(a.substring(prefix.length()), "cnc.dat").exists()) {
+                            made.add(new File(a.substring(prefix.length())).getName());
+                        }
+                    }
+                }
+            }
+            assertEquals(2, made.size(), "the two JVMs' driver directories: " + made);
+            final List<ProcessHandle> jvms = launcher.descendants().toList();
+            launcher.destroy();
+            assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), "the launcher did not stop");
+            final Set<String> left = driverDirs();
+            left.retainAll(made);
+            assertEquals(Set.of(), left, "driver directories left behind");
+            assertEquals(List.of(), jvms.stream().filter(ProcessHandle::isAlive).toList(), "JVMs left behind");
+        } finally {
+            launcher.destroyForcibly();
+        }
+    }
+
+    @Test
     void shouldBenchTheEmptySyncOfEachTransportInOneInvocation() {
         assertEquals(0, bsp("bench-transport", "--procs", "2", "--syncs", "200", "--blocks", "3", "--warmup", "200"),
             err());
@@ -110,10 +202,14 @@ class AeronLauncherTest {
     }
 
     private int runFaulty(final String fault) {
+        return runFaulty(fault, "aeron-ipc");
+    }
+
+    private int runFaulty(final String fault, final String transport) {
         final String classes = new File(FaultyProgram.class.getProtectionDomain().getCodeSource().getLocation()
             .getPath()).getPath();
         return bsp("run", "--class", FaultyProgram.class.getName(), "--cp", classes, "--procs", "3", "--transport",
-            "aeron-ipc", "--timeout-ms", "60000", "--", fault);
+            transport, "--timeout-ms", "60000", "--", fault);
     }
 
     private List<String> lines(final String containing) {

@@ -53,4 +53,12 @@ public interface TransportProvider {
     default TransportLauncher launcher() {
         return null;
     }
+
+    /**
+     * @return whether the processes of this transport's runs read one clock (one host), as
+     *     {@link Transport#sharesClock()} will say; by default, when they share memory
+     */
+    default boolean sharesClock() {
+        return sharesMemory();
+    }
 }

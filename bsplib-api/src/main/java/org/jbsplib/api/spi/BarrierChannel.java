@@ -67,6 +67,14 @@ public interface BarrierChannel {
     boolean sharedMemory();
 
     /**
+     * @return whether every process reads the same monotonic clock ({@link System#nanoTime()} of one host), so that
+     *     a time taken by one process means the same instant to another; by default, when they share memory
+     */
+    default boolean sharedClock() {
+        return sharedMemory();
+    }
+
+    /**
      * The object stored under {@code key} for this run, created by {@code factory} by the first process asking for
      * it (atomically: every process gets the same object). Only for backends that are explicitly shared-memory.
      *

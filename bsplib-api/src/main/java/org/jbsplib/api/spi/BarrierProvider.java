@@ -35,6 +35,18 @@ public interface BarrierProvider {
     }
 
     /**
+     * How the backend runs on a transport with the given capabilities, for {@code ./bsp backends}.
+     *
+     * @param sharedMemory whether the transport's processes share memory
+     * @param sharedClock  whether they read one clock (one host)
+     * @return {@code null} if it does not run there, {@code ""} if it runs fully, else a short note on what it
+     *     supports there (e.g. {@code "mode=account"}); by default from {@link #needsSharedMemory()}
+     */
+    default String supportOn(final boolean sharedMemory, final boolean sharedClock) {
+        return needsSharedMemory() && !sharedMemory ? null : "";
+    }
+
+    /**
      * Creates the barrier of process {@code channel.pid()}. Called once per process, on the runtime's thread that
      * sets the run up, before any process starts; the barrier is then used only by its process's thread.
      *

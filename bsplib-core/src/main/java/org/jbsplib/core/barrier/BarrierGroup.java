@@ -7,6 +7,7 @@ import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
 import org.jbsplib.core.transport.RunControl;
 import org.jbsplib.core.transport.ThreadsTransport;
+import org.jbsplib.core.transport.Transport;
 
 /**
  * P processes' barriers over an in-JVM {@link ThreadsTransport}, without a BSP program: for conformance tests and
@@ -22,7 +23,7 @@ import org.jbsplib.core.transport.ThreadsTransport;
 public final class BarrierGroup implements AutoCloseable {
     private static final int RING_BYTES = 64 * 1024;
 
-    private final ThreadsTransport transport;
+    private final Transport transport;
     private final BarrierPort[] ports;
 
     /**
@@ -33,6 +34,10 @@ public final class BarrierGroup implements AutoCloseable {
      * @throws IllegalArgumentException for a bad argument or spec, naming it
      */
     public BarrierGroup(final String spec, final int nprocs, final int cores, final long timeoutNs) {
+        this(spec, threads(nprocs, cores, timeoutNs), cores, timeoutNs);
+    }
+
+    private static ThreadsTransport threads(final int nprocs, final int cores, final long timeoutNs) {
         if (nprocs < 1) {
             throw new IllegalArgumentException("nprocs=" + nprocs + " must be >= 1");
         }
@@ -42,8 +47,26 @@ public final class BarrierGroup implements AutoCloseable {
         if (timeoutNs <= 0) {
             throw new IllegalArgumentException("timeoutNs=" + timeoutNs + " must be > 0");
         }
-        this.transport = new ThreadsTransport(nprocs, RING_BYTES, cores);
-        final BarrierRun run = new BarrierRun(spec, transport.name(), true, cores);
+        return new ThreadsTransport(nprocs, RING_BYTES, cores);
+    }
+
+    /**
+     * P processes' barriers over {@code transport}, every process of which must be local; the group closes it.
+     *
+     * @param spec      barrier spec {@code name[:key=value,...]}, empty for the transport's default
+     * @param transport the transport, e.g. one between JVMs with every process in this one
+     * @param cores     cores the waiting strategy assumes, {@code >= 1}
+     * @param timeoutNs the longest wait without progress before the group fails, {@code > 0}
+     * @throws IllegalArgumentException for a bad argument or spec, naming it
+     */
+    public BarrierGroup(final String spec, final Transport transport, final int cores, final long timeoutNs) {
+        if (cores < 1 || timeoutNs <= 0) {
+            throw new IllegalArgumentException("cores=" + cores + " must be >= 1 and timeoutNs=" + timeoutNs
+                + " > 0");
+        }
+        this.transport = transport;
+        final int nprocs = transport.nprocs();
+        final BarrierRun run = BarrierRun.forRun(spec, cores, transport);
         this.ports = new BarrierPort[nprocs];
         for (int i = 0; i < nprocs; i++) {
             final Member m = new Member(transport.endpoint(i), timeoutNs);

@@ -21,6 +21,7 @@ public final class BarrierRun {
     private final BarrierProvider provider;
     private final String transport;
     private final int cores;
+    private final boolean sharedClock;
     private final ConcurrentHashMap<String, Object> shared;
 
     /**
@@ -31,6 +32,20 @@ public final class BarrierRun {
      * @throws IllegalArgumentException for a malformed spec or an unknown backend
      */
     public BarrierRun(final String spec, final String transport, final boolean sharedMemory, final int cores) {
+        this(spec, transport, sharedMemory, sharedMemory, cores);
+    }
+
+    /**
+     * @param spec         the barrier spec, or empty for the default of the transport
+     * @param transport    the transport's name
+     * @param sharedMemory whether the processes share this JVM's memory
+     * @param sharedClock  whether the processes read one clock (one host)
+     * @param cores        cores the waiting strategy assumes
+     * @throws IllegalArgumentException for a malformed spec or an unknown backend
+     */
+    public BarrierRun(final String spec, final String transport, final boolean sharedMemory,
+        final boolean sharedClock, final int cores) {
+        this.sharedClock = sharedClock;
         this.spec = Barriers.resolve(spec, sharedMemory);
         this.provider = Barriers.provider(this.spec.name());
         this.transport = transport;
@@ -47,7 +62,7 @@ public final class BarrierRun {
      */
     public static BarrierRun forRun(final String barrier, final int cores, final Transport transport) {
         final String spec = barrier.isBlank() && hasVirtualClock(transport) ? Barriers.DEFAULT_MESSAGES : barrier;
-        return new BarrierRun(spec, transport.name(), transport.sharesMemory(), cores);
+        return new BarrierRun(spec, transport.name(), transport.sharesMemory(), transport.sharesClock(), cores);
     }
 
     private static boolean hasVirtualClock(final Transport transport) {
@@ -81,7 +96,7 @@ public final class BarrierRun {
      */
     public BarrierPort open(final Endpoint endpoint, final FrameHandler inbox, final BarrierWaiter waiter) {
         final EndpointBarrierChannel channel = new EndpointBarrierChannel(endpoint, transport, cores, inbox, waiter,
-            shared);
+            shared, sharedClock);
         return new BarrierPort(spec, provider.create(channel, spec.options()), channel);
     }
 }

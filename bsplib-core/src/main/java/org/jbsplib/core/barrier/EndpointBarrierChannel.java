@@ -25,6 +25,7 @@ final class EndpointBarrierChannel implements BarrierChannel {
     private final FrameHandler inbox;
     private final BarrierWaiter waiter;
     private final ConcurrentHashMap<String, Object> shared;
+    private final boolean sharedClock;
     private final UnsafeBuffer word = new UnsafeBuffer(new byte[8]);
     private final int me;
     private final int nprocs;
@@ -33,7 +34,8 @@ final class EndpointBarrierChannel implements BarrierChannel {
     long modelledMessages;
 
     EndpointBarrierChannel(final Endpoint endpoint, final String transport, final int cores, final FrameHandler inbox,
-        final BarrierWaiter waiter, final ConcurrentHashMap<String, Object> shared) {
+        final BarrierWaiter waiter, final ConcurrentHashMap<String, Object> shared, final boolean sharedClock) {
+        this.sharedClock = sharedClock;
         this.endpoint = endpoint;
         this.transport = transport;
         this.cores = cores;
@@ -132,6 +134,11 @@ final class EndpointBarrierChannel implements BarrierChannel {
     @Override
     public boolean sharedMemory() {
         return shared != null;
+    }
+
+    @Override
+    public boolean sharedClock() {
+        return sharedClock;
     }
 
     @Override

@@ -51,20 +51,16 @@ public final class BackendsCommand implements CliCommand {
             throw new CliException("backends takes no arguments, got " + a.positional());
         }
         final Map<String, TransportProvider> transports = Transports.providers();
-        final List<String> shared = new ArrayList<>();
-        final List<String> all = new ArrayList<>(transports.keySet());
         final List<Map<String, Object>> transportJson = new ArrayList<>();
         out.println("transports (--transport):");
         final int tw = transports.keySet().stream().mapToInt(String::length).max().orElse(0);
         for (final TransportProvider t : transports.values()) {
-            if (t.sharesMemory()) {
-                shared.add(t.name());
-            }
             out.printf("  %-" + tw + "s  %s%n", t.name(), t.description());
             final Map<String, Object> m = new LinkedHashMap<>();
             m.put("name", t.name());
             m.put("description", t.description());
             m.put("shares_memory", t.sharesMemory());
+            m.put("shares_clock", t.sharesClock());
             transportJson.add(m);
         }
         out.println();
@@ -73,7 +69,13 @@ public final class BackendsCommand implements CliCommand {
         final Map<String, BarrierProvider> providers = Barriers.providers();
         final int width = providers.keySet().stream().mapToInt(String::length).max().orElse(0);
         for (final BarrierProvider p : providers.values()) {
-            final List<String> on = p.needsSharedMemory() ? shared : all;
+            final List<String> on = new ArrayList<>();
+            for (final TransportProvider t : transports.values()) {
+                final String note = p.supportOn(t.sharesMemory(), t.sharesClock());
+                if (note != null) {
+                    on.add(note.isEmpty() ? t.name() : t.name() + " (" + note + ")");
+                }
+            }
             final String mark = p.name().equals(Barriers.DEFAULT_SHARED_MEMORY) ? "; default on shared memory"
                 : p.name().equals(Barriers.DEFAULT_MESSAGES) ? "; default elsewhere" : "";
             out.printf("%-" + width + "s  %s [%s%s]%n", p.name(), p.description(), String.join(", ", on), mark);

@@ -19,7 +19,8 @@ public final class RunOptions {
     /** Options taking a value. */
     public static final Set<String> VALUE_OPTIONS = Set.of("--procs", "--sync", "--barrier", "--timeout-ms",
         "--ring-bytes", "--eager-bytes", "--rendezvous-bytes", "--rbs-eager-bytes", "--chaos", "--transport",
-        "--ranks-per-jvm", "--json", "--cores", "--deadline", "--threads", "--machine");
+        "--ranks-per-jvm", "--json", "--cores", "--deadline", "--threads", "--machine",
+        "--hosts", "--rank-range");
     /** The option {@code --rendezvous-bytes} sets: org's rendezvous threshold. */
     public static final String RENDEZVOUS_BYTES_OPTION = org.jbsplib.core.sync.ClassicSync.RENDEZVOUS_OPTION;
     /** The option {@code --rbs-eager-bytes} sets: RBS's eager limit (the rbs module reads the same key). */
@@ -41,8 +42,10 @@ public final class RunOptions {
         "  --rendezvous-bytes B  org: streams up to B bytes go without the receiver's grant (B or unlimited)",
         "  --rbs-eager-bytes B   rbs: streams up to B bytes go before their ack (0: none, as in the paper)",
         "  --transport NAME   how processes exchange frames: threads (default), or a transport found on the class",
-        "                     path such as aeron-ipc (./bsp backends lists them)",
+        "                     path such as aeron-ipc or aeron-udp (./bsp backends lists them)",
         "  --ranks-per-jvm K  with a transport between JVMs: K processes per JVM (default 1; N must be a multiple)",
+        "  --hosts FILE       with aeron-udp: the JVMs' addresses, ranks and ports, one line per JVM (see README)",
+        "  --rank-range A-B   with --hosts: start only the JVMs of pids A..B (each host its own share)",
         "  --chaos SEED       seeded random delays/reorderings of deliveries (testing), when supported",
         "  --cores N          cores the waiting strategy assumes (default: available processors)",
         "  --threads KIND     thread of each process: platform, virtual (Java 21+) or auto (default: virtual",
@@ -97,6 +100,9 @@ public final class RunOptions {
         c.cores(args.intValue("--cores", c.cores()));
         c.threads(args.value("--threads", c.threads()));
         c.machine(args.value("--machine", c.machine()));
+        if (args.has("--hosts")) {
+            c.option("hosts", args.value("--hosts", null));
+        }
         return c;
     }
 

@@ -84,6 +84,11 @@ public final class ChaosTransport implements Transport {
     }
 
     @Override
+    public boolean sharesClock() {
+        return inner.sharesClock();
+    }
+
+    @Override
     public boolean detectsDeadlocks() {
         return inner.detectsDeadlocks();
     }

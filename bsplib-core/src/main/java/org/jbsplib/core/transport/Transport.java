@@ -50,6 +50,16 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * Whether every process of the run reads the same monotonic clock ({@link System#nanoTime()} of one host), so
+     * that hardware-model barriers may emulate release times across processes.
+     *
+     * @return {@code true} if all processes run on this host; by default, when they share memory
+     */
+    default boolean sharesClock() {
+        return sharesMemory();
+    }
+
+    /**
      * Whether the runtime's {@link DeadlockDetector} may judge this run: it needs every process's {@link Quiescence}
      * entry kept up to date by the endpoints, and must be able to tell whether any frame is in flight. A transport
      * between JVMs sees neither the other JVMs' entries nor the frames in the media driver's logs, so it answers

@@ -67,6 +67,11 @@ public final class HalfLocalTransport implements Transport, TransportProvider {
     }
 
     @Override
+    public boolean sharesClock() {
+        return false;
+    }
+
+    @Override
     public boolean isLocal(final int pid) {
         return pid % 2 == 0;
     }

@@ -123,7 +123,8 @@ final class HwBarrier implements Barrier {
         released = true;
     }
 
-    private static ToLongFunction<EpisodeReport> countOf(final String backend) {
+    /** @return the episode's modelled count of {@code backend}: port operations, flits or messages */
+    static ToLongFunction<EpisodeReport> countOf(final String backend) {
         return switch (backend) {
             case "papers" -> EpisodeReport::portOperations;
             case "reflex" -> EpisodeReport::flits;

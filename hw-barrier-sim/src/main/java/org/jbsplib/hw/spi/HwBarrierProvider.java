@@ -12,8 +12,10 @@ import org.jbsplib.hw.model.ReleaseMode;
 /**
  * The barrier SPI face of one hardware model. Options: {@code preset} (a preset name of the backend), {@code mode}
  * ({@code emulate}, the default, or {@code account}) and any parameter key of the backend, e.g.
- * {@code papers:preset=papers0-2op,portOpsPerSec=1e6}. Runs only on shared-memory transports (the model is one object
- * per run).
+ * {@code papers:preset=papers0-2op,portOpsPerSec=1e6}. The model is one object per run: on a transport whose
+ * processes share memory, every process calls it ({@link HwBarrier}); elsewhere pid 0 holds it and the arrivals
+ * travel to it in frames ({@link HwMessageBarrier}), in both modes where the processes read one clock (one host,
+ * e.g. {@code aeron-ipc}) and in {@code account} mode only where they do not ({@code aeron-udp}).
  */
 public abstract class HwBarrierProvider implements BarrierProvider {
     /** Option naming the preset. */
@@ -32,10 +34,16 @@ public abstract class HwBarrierProvider implements BarrierProvider {
         return backend;
     }
 
-    /** The hardware models keep one model instance per run, shared by its processes. */
+    /** Runs everywhere: on shared memory, or with the arrivals in frames to pid 0's model. */
     @Override
     public final boolean needsSharedMemory() {
-        return true;
+        return false;
+    }
+
+    /** Both modes where the processes read one clock; {@code account} only elsewhere. */
+    @Override
+    public final String supportOn(final boolean sharedMemory, final boolean sharedClock) {
+        return sharedMemory || sharedClock ? "" : "mode=account";
     }
 
     @Override
@@ -43,11 +51,21 @@ public abstract class HwBarrierProvider implements BarrierProvider {
         final String spec = spec(backend, options);
         final Parameters parameters = HwBarrierModels.parameters(spec); // fails on unknown keys or bad values
         final ReleaseMode mode = ReleaseMode.parse(options.getOrDefault(MODE, "emulate"));
-        if (!channel.sharedMemory()) {
-            throw new IllegalArgumentException("barrier=" + backend + " models hardware in one object per run and "
-                + "runs only where processes share memory, not on transport=" + channel.transport());
-        }
         final int nprocs = channel.nprocs();
+        if (!channel.sharedMemory()) {
+            if (channel.virtualTime()) {
+                throw new IllegalArgumentException("barrier=" + backend + " on a virtual-time machine needs a "
+                    + "transport whose processes share memory, not transport=" + channel.transport());
+            }
+            if (mode == ReleaseMode.EMULATE && !channel.sharedClock()) {
+                throw new IllegalArgumentException("barrier=" + backend + ":mode=emulate holds each process until "
+                    + "a release time on one clock, but the processes of transport=" + channel.transport()
+                    + " may run on several hosts with clocks of their own; use mode=account (the arrivals are "
+                    + "stamped on pid 0's clock as they reach its model)");
+            }
+            return new HwMessageBarrier(channel, channel.pid() == 0 ? HwBarrierModels.create(spec, nprocs) : null,
+                mode, backend);
+        }
         final HwBarrier.Shared shared = channel.sharedState("org.jbsplib.hw.spi:" + parameters,
             () -> new HwBarrier.Shared(HwBarrierModels.create(spec, nprocs), nprocs));
         return new HwBarrier(channel, shared, mode, backend);
