@@ -66,9 +66,10 @@ public final class BenchParamsCommand implements CliCommand {
             throw new CliException("bench params: " + e.getMessage());
         }
         final BspConfig config = RunOptions.config(args);
+        final String machine = config.machine() == null || config.machine().isEmpty() ? "host" : config.machine();
         if (!args.has("--quiet")) {
             err.printf("bench params: P=%d sync=%s transport=%s machine=%s...%n", config.procs(), config.syncMode(),
-                config.transport(), config.machine());
+                config.transport(), machine);
         }
         BspRuntime.run(config, params);
         if (params.fits().isEmpty() && !params.primitives().isEmpty()) {
@@ -76,7 +77,7 @@ public final class BenchParamsCommand implements CliCommand {
         }
         final double r = params.rFlops();
         out.printf(Locale.ROOT, "BSP parameters: P=%d sync=%s transport=%s machine=%s%n", config.procs(),
-            config.syncMode(), config.transport(), config.machine());
+            config.syncMode(), config.transport(), machine);
         out.printf(Locale.ROOT, "r = %.1f Mflop/s (mean over processes; slowest %.1f Mflop/s)%n", r / 1e6,
             params.rMinFlops() / 1e6);
         out.printf(Locale.ROOT, "%-10s %12s %10s %12s %12s %8s %14s%n", "primitive", "g (ns/word)", "g (flop)",
@@ -107,7 +108,7 @@ public final class BenchParamsCommand implements CliCommand {
             json.put("procs", config.procs());
             json.put("sync", config.syncMode());
             json.put("transport", config.transport());
-            json.put("machine", config.machine());
+            json.put("machine", machine);
             json.put("r_flops", r);
             json.put("r_min_flops", params.rMinFlops());
             json.put("word_bytes", 8);

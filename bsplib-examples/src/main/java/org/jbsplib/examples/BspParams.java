@@ -143,7 +143,7 @@ public final class BspParams implements BspProgram {
         }
     }
 
-    /** @return flop/s of y += a x over vectors of daxpyLength, run for at least 50 ms */
+    /** @return flop/s of y += a x over vectors of daxpyLength: 100 ms of warm-up, then at least 50 ms measured */
     private double daxpyRate(final Bsp bsp) {
         final double[] x = new double[daxpyLength];
         final double[] y = new double[daxpyLength];
@@ -151,7 +151,10 @@ public final class BspParams implements BspProgram {
             x[i] = 1.0 / (i + 1);
         }
         final double a = 1.0 / 3;
-        daxpy(a, x, y, 100); // warm-up
+        final double warm = bsp.time();
+        while (bsp.time() - warm < 0.1) { // until the JIT has compiled the loop
+            daxpy(a, x, y, 100);
+        }
         long iterations = 0;
         final double t0 = bsp.time();
         double t;
