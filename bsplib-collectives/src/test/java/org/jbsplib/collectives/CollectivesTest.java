@@ -296,6 +296,28 @@ class CollectivesTest {
     }
 
     @Test
+    void shouldLetTheRelaxedSyncRelaxEverySuperstepOfTheCollectives() {
+        // the collectives commit exactly what they receive, so under rbs (policy auto: exchange supersteps until
+        // every process has committed once; the exchange after the first commits tells them) every superstep is
+        // relaxed but the two registration supersteps (growth, close), allReduce's and the first broadcast's
+        final org.jbsplib.core.RunResult r = BspRuntime.run(new BspConfig().procs(4).syncMode("rbs"), bsp -> {
+            try (Collectives coll = new Collectives(bsp)) {
+                final double[] x = new double[64];
+                coll.allReduce(x, 0, 64, Double::sum); // registers, then the first commits
+                for (int i = 0; i < 20; i++) {
+                    coll.broadcast(i % 4, x, 0, 64);
+                    coll.scan(x, 0, 64, Double::sum);
+                    coll.allToAll(x, 0, x, 0, 16);
+                }
+            }
+        });
+        for (final org.jbsplib.core.SyncStats s : r.stats()) {
+            assertEquals(4, s.exchangeSupersteps(), "exchange supersteps");
+            assertEquals(59, s.relaxedSupersteps(), "relaxed supersteps");
+        }
+    }
+
+    @Test
     void shouldRejectBadArgumentsNamingThem() {
         BspRuntime.run(new BspConfig().procs(1), bsp -> {
             final Collectives coll = new Collectives(bsp);
