@@ -144,7 +144,7 @@ public final class Collectives implements AutoCloseable {
         return this;
     }
 
-    /** @return the capacity in elements of the scratch area for {@code double}s, 0 before the first use */
+    /** @return the capacity in elements of the scratch area of {@code lane}, 0 before its first use */
     int capacity(final Lane lane) {
         final Object a = scratch[index(lane)];
         return a == null ? 0 : lane.length(a);

@@ -12,7 +12,10 @@ import org.jbsplib.collectives.Collectives;
 public final class InnerProductExample extends CheckedExample {
     private volatile double value;
 
-    /** @param out where pid 0 prints; @param n vector length */
+    /**
+     * @param out where pid 0 prints
+     * @param n   vector length
+     */
     public InnerProductExample(final PrintStream out, final int n) {
         super("inprod", out, n);
     }

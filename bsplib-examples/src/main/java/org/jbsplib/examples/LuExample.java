@@ -21,7 +21,10 @@ public final class LuExample extends CheckedExample {
     private volatile double maxError;
     private volatile String grid = "";
 
-    /** @param out where pid 0 prints; @param n matrix order */
+    /**
+     * @param out where pid 0 prints
+     * @param n   matrix order
+     */
     public LuExample(final PrintStream out, final int n) {
         super("lu", out, n);
     }

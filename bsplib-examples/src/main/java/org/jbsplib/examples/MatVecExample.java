@@ -20,7 +20,10 @@ public final class MatVecExample extends CheckedExample {
     static final int PER_ROW = 6;
     private volatile long fetched;
 
-    /** @param out where pid 0 prints; @param n matrix order */
+    /**
+     * @param out where pid 0 prints
+     * @param n   matrix order
+     */
     public MatVecExample(final PrintStream out, final int n) {
         super("matvec", out, n);
     }

@@ -14,7 +14,10 @@ import org.jbsplib.collectives.Collectives;
 public final class SortExample extends CheckedExample {
     private volatile int largest;
 
-    /** @param out where pid 0 prints; @param n number of keys */
+    /**
+     * @param out where pid 0 prints
+     * @param n   number of keys
+     */
     public SortExample(final PrintStream out, final int n) {
         super("sort", out, n);
     }
