@@ -22,13 +22,18 @@ public final class ClassicExamples implements ExampleProvider {
     static {
         add("sort", "sample sort of n longs (regular sampling, Collectives.sort)", 1 << 20);
         add("lu", "dense LU with partial pivoting of an n x n matrix, 2-D cyclic distribution", 128);
-        add("fft", "BSP radix-2 FFT of length n (a power of two >= P^2), transpose method", 1 << 16);
+        add("fft", "BSP radix-2 FFT of length n (a power of two >= P'^2, P' = power of two <= P), transpose method", 1 << 16);
         add("matvec", "sparse matrix-vector product of order n, remote components fetched with get", 100_000);
         add("inprod", "inner product of a block-distributed vector of length n (Collectives.allReduce)", 1_000_000);
-        for (final String c : CollectiveExample.NAMES) {
-            add(c, "the " + c + " collective on n doubles per process (per block for gather/scatter/all-to-all),"
-                + " checked", 10_000);
-        }
+        add("bcast", "Collectives.broadcast of n doubles from pid P-1", 10_000);
+        add("reduce", "Collectives.reduce (sum) of n doubles to pid P-1", 10_000);
+        add("allreduce", "Collectives.allReduce (sum) of n doubles", 10_000);
+        add("scan", "Collectives.scan (inclusive prefix sum) of n doubles", 10_000);
+        add("gather", "Collectives.gather of n doubles per process to pid P-1", 10_000);
+        add("allgather", "Collectives.allGather of n doubles per process", 10_000);
+        add("scatter", "Collectives.scatter of n doubles per process from pid P-1", 10_000);
+        add("alltoall", "Collectives.allToAll of n doubles per pair", 10_000);
+        add("alltoallv", "Collectives.allToAllv of 0, n/2 or n doubles per pair", 10_000);
     }
 
     private static void add(final String name, final String description, final int n) {

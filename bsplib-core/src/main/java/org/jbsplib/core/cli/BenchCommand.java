@@ -25,7 +25,8 @@ public final class BenchCommand implements CliCommand {
 
     @Override
     public String description() {
-        return "benchmarks: bench barrier (episode latency of barrier backends vs JDK barriers)";
+        return "benchmarks: bench barrier (episode latency of barrier backends vs JDK barriers), and bench NAME"
+            + " of other modules (./bsp bench --help)";
     }
 
     /** @return the benchmarks other modules add: commands named {@code "bench NAME"} */
