@@ -47,13 +47,14 @@ public final class BenchParamsCommand implements CliCommand {
             "  --reps N           supersteps per measurement (default 20)",
             "  --trials N         measurements per h, median kept (default 5)",
             "  --daxpy-n N        vector length of the DAXPY loop (default 1024)",
+            "  --stat median|min  which trial of each h is kept (default median; min on a shared, loaded machine)",
             RunOptions.HELP, "");
     }
 
     @Override
     public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
         final Args args = Args.parse(argv, RunOptions.values("--ops", "--hmax", "--hstep", "--reps", "--trials",
-            "--daxpy-n"), RunOptions.flags());
+            "--daxpy-n", "--stat"), RunOptions.flags());
         if (!args.positional().isEmpty()) {
             throw new CliException("bench params takes no positional arguments, got " + args.positional());
         }
@@ -61,7 +62,7 @@ public final class BenchParamsCommand implements CliCommand {
         try {
             params = new BspParams(args.list("--ops", BspParams.PRIMITIVES), args.intValue("--hmax", 256),
                 args.intValue("--hstep", 32), args.intValue("--reps", 20), args.intValue("--trials", 5),
-                args.intValue("--daxpy-n", 1024));
+                args.intValue("--daxpy-n", 1024), args.value("--stat", "median"));
         } catch (final IllegalArgumentException e) {
             throw new CliException("bench params: " + e.getMessage());
         }
@@ -112,6 +113,7 @@ public final class BenchParamsCommand implements CliCommand {
             json.put("r_flops", r);
             json.put("r_min_flops", params.rMinFlops());
             json.put("word_bytes", 8);
+            json.put("stat", args.value("--stat", "median"));
             json.put("params", rows);
             Json.writeFile(args.value("--json", null), json);
         }

@@ -24,7 +24,7 @@ import org.jbsplib.collectives.Collectives;
  *   <li>{@code send}: one 8-byte BSMP message per word, moved out of the queue in the next superstep.</li>
  * </ul>
  * T(h) is the time of {@code reps} consecutive supersteps divided by reps, the largest over the processes; each h is
- * measured {@code trials} times and the median kept. Results are left in this object on the JVM of pid 0.
+ * measured {@code trials} times and the median (or the minimum) kept. Results are left in this object on the JVM of pid 0.
  */
 public final class BspParams implements BspProgram {
     /** The primitives measured, by name. */
@@ -36,6 +36,7 @@ public final class BspParams implements BspProgram {
     private final int reps;
     private final int trials;
     private final int daxpyLength;
+    private final boolean minimum;
     private volatile double rFlops;
     private volatile double rMinFlops;
     private final List<Fit> fits = new ArrayList<>();
@@ -48,10 +49,16 @@ public final class BspParams implements BspProgram {
      * @param reps        supersteps per time measurement, {@code >= 1}
      * @param trials      measurements per h (median kept), {@code >= 1}
      * @param daxpyLength vector length of the DAXPY loop, {@code >= 1}
+     * @param stat        {@code median} or {@code min}: which of the trials of one h is kept (the minimum is
+     *                    the robust choice on a machine shared with other work: interference only adds time)
      * @throws IllegalArgumentException naming the first bad argument and its value
      */
     public BspParams(final List<String> primitives, final int hmax, final int hstep, final int reps,
-        final int trials, final int daxpyLength) {
+        final int trials, final int daxpyLength, final String stat) {
+        if (!"median".equals(stat) && !"min".equals(stat)) {
+            throw new IllegalArgumentException("stat=" + stat + " must be median or min");
+        }
+        this.minimum = "min".equals(stat);
         for (final String p : primitives) {
             if (!PRIMITIVES.contains(p)) {
                 throw new IllegalArgumentException("primitive=" + p + " is not one of " + PRIMITIVES);
@@ -130,7 +137,7 @@ public final class BspParams implements BspProgram {
                         trial[j] = coll.allReduceDouble((bsp.time() - t0) / reps, Math::max);
                     }
                     Arrays.sort(trial);
-                    ts[k] = trial[trials / 2];
+                    ts[k] = minimum ? trial[0] : trial[trials / 2];
                 }
                 if (bsp.pid() == 0) {
                     synchronized (fits) {

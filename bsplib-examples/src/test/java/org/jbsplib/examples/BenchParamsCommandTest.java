@@ -28,13 +28,13 @@ class BenchParamsCommandTest {
             new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
-    @ParameterizedTest(name = "P={0} sync={1}")
-    @CsvSource({"1, org", "2, org", "3, rbs", "4, rbs"})
-    void shouldPrintAFitPerPrimitiveAndWriteJson(final int p, final String sync, @TempDir final Path dir)
-        throws Exception {
+    @ParameterizedTest(name = "P={0} sync={1} stat={2}")
+    @CsvSource({"1, org, median", "2, org, min", "3, rbs, median", "4, rbs, min"})
+    void shouldPrintAFitPerPrimitiveAndWriteJson(final int p, final String sync, final String stat,
+        @TempDir final Path dir) throws Exception {
         final Path json = dir.resolve("params.json");
-        assertEquals(0, bsp("bench", "params", "--procs", Integer.toString(p), "--sync", sync, "--hmax", "8",
-            "--hstep", "4", "--reps", "2", "--trials", "1", "--json", json.toString(), "--quiet"),
+        assertEquals(0, bsp("bench", "params", "--procs", Integer.toString(p), "--sync", sync, "--stat", stat,
+            "--hmax", "8", "--hstep", "4", "--reps", "2", "--trials", "1", "--json", json.toString(), "--quiet"),
             err.toString(StandardCharsets.UTF_8));
         final String table = out.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("r = ") && table.contains("R^2"), table);
@@ -42,8 +42,8 @@ class BenchParamsCommandTest {
             assertTrue(table.contains("\n" + prim + " "), prim + " in " + table);
         }
         final String text = Files.readString(json);
-        assertTrue(text.contains("\"g_ns_per_word\"") && text.contains("\"r_flops\"") && text.contains("\"points\""),
-            text);
+        assertTrue(text.contains("\"g_ns_per_word\"") && text.contains("\"r_flops\"") && text.contains("\"points\"")
+            && text.contains("\"stat\": \"" + stat + "\""), text);
     }
 
     @Test
@@ -77,6 +77,8 @@ class BenchParamsCommandTest {
     void shouldRejectBadArgumentsNamingThem() {
         assertEquals(2, bsp("bench", "params", "--hmax", "0"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("hmax=0"), err.toString(StandardCharsets.UTF_8));
+        assertEquals(2, bsp("bench", "params", "--stat", "mean"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("stat=mean"), err.toString(StandardCharsets.UTF_8));
         assertEquals(2, bsp("bench", "params", "--ops", "put,teleport"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("primitive=teleport"),
             err.toString(StandardCharsets.UTF_8));
