@@ -23,7 +23,8 @@ import org.jbsplib.collectives.Collectives;
  *   <li>{@code get}: one get per word (the superstep asks for the count exchange);</li>
  *   <li>{@code send}: one 8-byte BSMP message per word, moved out of the queue in the next superstep.</li>
  * </ul>
- * T(h) is the time of {@code reps} consecutive supersteps divided by reps, the largest over the processes; each h is
+ * Each primitive is first warmed up with 5 reps supersteps alternating h = hmax and h = 0. T(h) is the time of
+ * {@code reps} consecutive supersteps divided by reps, the largest over the processes; each h is
  * measured {@code trials} times and the median (or the minimum) kept. Results are left in this object on the JVM of pid 0.
  */
 public final class BspParams implements BspProgram {
@@ -125,6 +126,11 @@ public final class BspParams implements BspProgram {
             for (final String primitive : primitives) {
                 final int[] hs = new int[points];
                 final double[] ts = new double[points];
+                // warm-up of the primitive's code paths, so that the first (small) h is not timed on cold code,
+                // which biased the slope downwards
+                for (int rep = 0; rep < 5 * reps; rep++) {
+                    superstep(bsp, primitive, rep % 2 == 0 ? hmax : 0, reg, area);
+                }
                 for (int k = 0; k < points; k++) {
                     hs[k] = k * hstep;
                     final double[] trial = new double[trials];
