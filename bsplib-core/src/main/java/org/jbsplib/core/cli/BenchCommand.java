@@ -10,6 +10,8 @@ import org.jbsplib.core.barrier.Barriers;
 /**
  * {@code ./bsp bench barrier}: episode latency of barrier backends next to {@code CyclicBarrier}, {@code Phaser}
  * and a hand-written spin barrier measured in the same run, back-to-back and with one late process.
+ * {@code ./bsp bench NAME ...} runs the {@link CliCommand} named {@code "bench NAME"} when one is found (modules
+ * above the core add benchmarks that way, e.g. {@code bench params}).
  */
 public final class BenchCommand implements CliCommand {
     private static final Set<String> VALUES = Set.of("--barrier", "--procs", "--json", "--episodes", "--warmup",
@@ -23,11 +25,31 @@ public final class BenchCommand implements CliCommand {
 
     @Override
     public String description() {
-        return "benchmarks: bench barrier (episode latency of barrier backends vs JDK barriers)";
+        return "benchmarks: bench barrier (episode latency of barrier backends vs JDK barriers), and bench NAME"
+            + " of other modules (./bsp bench --help)";
+    }
+
+    /** @return the benchmarks other modules add: commands named {@code "bench NAME"} */
+    private static List<CliCommand> more() {
+        final List<CliCommand> list = new ArrayList<>();
+        for (final CliCommand c : Main.commands().values()) {
+            if (c.name().startsWith("bench ")) {
+                list.add(c);
+            }
+        }
+        return list;
     }
 
     @Override
     public String help() {
+        final StringBuilder sb = new StringBuilder(helpBarrier());
+        for (final CliCommand c : more()) {
+            sb.append('\n').append(c.help());
+        }
+        return sb.toString();
+    }
+
+    private static String helpBarrier() {
         return String.join("\n",
             "usage: ./bsp bench barrier [--barrier a,b,...] [--procs 2,4,8,32] [--json FILE] [options]",
             "Latency of barrier episodes with P threads: median and p99 per backend, next to CyclicBarrier,",
@@ -48,10 +70,19 @@ public final class BenchCommand implements CliCommand {
 
     @Override
     public int run(final List<String> args, final PrintStream out, final PrintStream err) throws Exception {
+        if (!args.isEmpty() && !args.get(0).startsWith("-") && !args.get(0).equals("barrier")) {
+            final CliCommand sub = Main.commands().get("bench " + args.get(0));
+            if (sub != null) {
+                return sub.run(args.subList(1, args.size()), out, err);
+            }
+        }
         final Args a = Args.parse(args, VALUES, FLAGS);
         if (a.positional().size() != 1 || !a.positional().get(0).equals("barrier")) {
-            throw new CliException("expected the benchmark name 'barrier' (known: barrier), got "
-                + a.positional());
+            final StringBuilder known = new StringBuilder("barrier");
+            for (final CliCommand c : more()) {
+                known.append(", ").append(c.name().substring("bench ".length()));
+            }
+            throw new CliException("expected a benchmark name (known: " + known + "), got " + a.positional());
         }
         final List<String> specs = new ArrayList<>();
         for (final String s : a.list("--barrier", new ArrayList<>(Barriers.providers().keySet()))) {

@@ -1,9 +1,12 @@
 package org.jbsplib.core.cli;
 
 import java.io.PrintStream;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
 
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
@@ -13,7 +16,11 @@ import org.jbsplib.core.examples.Example;
 import org.jbsplib.core.examples.InnerProduct;
 import org.jbsplib.core.examples.MessageExchange;
 
-/** {@code ./bsp example NAME}: runs one of the example programs. */
+/**
+ * {@code ./bsp example NAME}: runs one of the example programs: the built-in ones and those of every
+ * {@link ExampleProvider} found (which replace built-ins of the same name). Exit status 1 when the example's
+ * check fails ({@link Example#passed()}).
+ */
 public final class ExampleCommand implements CliCommand {
     private static final Map<String, String> EXAMPLES = new LinkedHashMap<>();
 
@@ -23,6 +30,24 @@ public final class ExampleCommand implements CliCommand {
         EXAMPLES.put("bsmp", "BSMP: every process sends every other a tagged message and reads its queue");
     }
 
+    private static Map<String, ExampleProvider> providers() {
+        final Map<String, ExampleProvider> byName = new LinkedHashMap<>();
+        for (final ExampleProvider p : ServiceLoader.load(ExampleProvider.class)) {
+            for (final String name : p.examples().keySet()) {
+                byName.putIfAbsent(name, p);
+            }
+        }
+        return byName;
+    }
+
+    private static Map<String, String> allExamples() {
+        final Map<String, String> all = new LinkedHashMap<>(EXAMPLES);
+        for (final ExampleProvider p : ServiceLoader.load(ExampleProvider.class)) {
+            all.putAll(p.examples());
+        }
+        return all;
+    }
+
     @Override
     public String name() {
         return "example";
@@ -30,34 +55,44 @@ public final class ExampleCommand implements CliCommand {
 
     @Override
     public String description() {
-        return "run an example program: " + String.join(", ", EXAMPLES.keySet());
+        return "run an example program: " + String.join(", ", allExamples().keySet());
     }
 
     @Override
     public String help() {
         final StringBuilder sb = new StringBuilder();
         sb.append("usage: ./bsp example NAME [--procs N] [--sync org|rbs] [options]\n\nexamples:\n");
-        EXAMPLES.forEach((k, v) -> sb.append(String.format("  %-10s %s%n", k, v)));
+        allExamples().forEach((k, v) -> sb.append(String.format("  %-10s %s%n", k, v)));
         sb.append("\noptions:\n").append(RunOptions.HELP).append('\n');
         sb.append("  --n N              vector length of inprod (default 1000000)\n");
         sb.append("  --value V          value broadcast by pid 0 (default 42)\n");
+        final Set<ExampleProvider> seen = new HashSet<>(providers().values());
+        for (final ExampleProvider p : seen) {
+            sb.append(p.optionsHelp());
+        }
         return sb.toString();
     }
 
     @Override
     public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
-        final Args args = Args.parse(argv, RunOptions.values("--n", "--value"), RunOptions.flags());
+        final Map<String, ExampleProvider> providers = providers();
+        final Set<String> values = new HashSet<>(RunOptions.values("--n", "--value"));
+        for (final ExampleProvider p : providers.values()) {
+            values.addAll(p.valueOptions());
+        }
+        final Args args = Args.parse(argv, values, RunOptions.flags());
         if (args.positional().size() != 1) {
-            throw new CliException("example needs exactly one NAME (one of " + String.join(", ", EXAMPLES.keySet())
-                + "), got " + args.positional());
+            throw new CliException("example needs exactly one NAME (one of " + String.join(", ",
+                allExamples().keySet()) + "), got " + args.positional());
         }
         final String name = args.positional().get(0);
-        final Example example = switch (name) {
+        final Example example = providers.containsKey(name) ? providers.get(name).create(name, args, out)
+            : switch (name) {
             case "broadcast" -> new Broadcast(out, args.intValue("--value", 42));
             case "inprod" -> new InnerProduct(out, args.intValue("--n", 1_000_000));
             case "bsmp" -> new MessageExchange(out);
             default -> throw new CliException("unknown example '" + name + "' (known: "
-                + String.join(", ", EXAMPLES.keySet()) + ")");
+                + String.join(", ", allExamples().keySet()) + ")");
         };
         final BspConfig config = RunOptions.config(args);
         final RunResult r = BspRuntime.run(config, example);
@@ -72,8 +107,9 @@ public final class ExampleCommand implements CliCommand {
             json.put("example", name);
             json.put("result", example.result());
             json.putAll(RunOptions.toJson(r));
+            json.put("passed", example.passed());
             Json.writeFile(args.value("--json", null), json);
         }
-        return 0;
+        return example.passed() ? 0 : 1;
     }
 }
