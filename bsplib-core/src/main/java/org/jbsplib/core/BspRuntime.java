@@ -76,6 +76,8 @@ public final class BspRuntime {
             final List<Thread> threads = new ArrayList<>(p);
             final long[] endNs = new long[p];
             final ThreadKind kind = config.threadKind();
+            final org.jbsplib.core.trace.TraceSink trace = org.jbsplib.core.trace.Tracing.open(config,
+                localPids(transport, p));
             for (int i = 0; i < p; i++) {
                 if (!transport.isLocal(i)) {
                     continue;
@@ -87,19 +89,43 @@ public final class BspRuntime {
                     client.attachBarrier(barrierRun);
                 }
                 processes[i].protocol(protocol);
+                if (trace != null) {
+                    processes[i].tracer(trace.tracer(i));
+                }
                 final BspProcess process = processes[i];
                 threads.add(kind.newThread("bsp-" + i, () -> runProcess(process, program, transport, endNs)));
             }
             for (final Thread t : threads) {
                 t.start();
             }
-            join(threads, transport, config, start);
+            try {
+                join(threads, transport, config, start);
+            } finally {
+                if (trace != null) {
+                    trace.close();
+                }
+            }
             final BspAbortException failure = transport.control().failure();
             if (failure != null) {
                 throw failure;
             }
             return result(config, transport, processes, start, endNs);
         }
+    }
+
+    /** @return the pids this JVM runs on {@code transport}, ascending */
+    private static int[] localPids(final Transport transport, final int p) {
+        int n = 0;
+        for (int i = 0; i < p; i++) {
+            n += transport.isLocal(i) ? 1 : 0;
+        }
+        final int[] local = new int[n];
+        for (int i = 0, k = 0; i < p; i++) {
+            if (transport.isLocal(i)) {
+                local[k++] = i;
+            }
+        }
+        return local;
     }
 
     /** Builds the run's result from the local processes and, through the transport, the others'. */
@@ -150,6 +176,7 @@ public final class BspRuntime {
         final long[] endNs) {
         try {
             process.endpoint().processStarted();
+            process.programStarting();
             program.run(process);
             process.programEnded();
         } catch (final BspAbortException e) {
