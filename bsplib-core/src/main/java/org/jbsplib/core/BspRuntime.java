@@ -68,16 +68,21 @@ public final class BspRuntime {
             org.jbsplib.core.sync.SyncSpec.parse(config.syncMode()).presetOptions(syncFactory);
         checkMemory(config, syncFactory, availableHeapBytes(), RuntimeFootprint.maxDirectBytes());
         final int p = config.procs();
-        try (Transport transport = createTransport(config)) {
+        // the trace (null when the run is not traced) opens before the run's clock starts: a journal takes a while
+        try (Transport transport = createTransport(config);
+             org.jbsplib.core.trace.TraceSink trace = org.jbsplib.core.trace.Tracing.open(config,
+                 localPids(transport, p))) {
             final BarrierRun barrierRun = BarrierRun.forRun(config.barrier(), config.cores(), transport);
+            final org.jbsplib.core.trace.SuperstepTracer[] tracers = new org.jbsplib.core.trace.SuperstepTracer[p];
+            for (int i = 0; i < p && trace != null; i++) {
+                tracers[i] = transport.isLocal(i) ? trace.tracer(i) : null;
+            }
             final long start = System.nanoTime();
             // Threads only for this JVM's processes: all of them on threads, one or several between JVMs.
             final BspProcess[] processes = new BspProcess[p];
             final List<Thread> threads = new ArrayList<>(p);
             final long[] endNs = new long[p];
             final ThreadKind kind = config.threadKind();
-            final org.jbsplib.core.trace.TraceSink trace = org.jbsplib.core.trace.Tracing.open(config,
-                localPids(transport, p));
             for (int i = 0; i < p; i++) {
                 if (!transport.isLocal(i)) {
                     continue;
@@ -89,8 +94,8 @@ public final class BspRuntime {
                     client.attachBarrier(barrierRun);
                 }
                 processes[i].protocol(protocol);
-                if (trace != null) {
-                    processes[i].tracer(trace.tracer(i));
+                if (tracers[i] != null) {
+                    processes[i].tracer(tracers[i]);
                 }
                 final BspProcess process = processes[i];
                 threads.add(kind.newThread("bsp-" + i, () -> runProcess(process, program, transport, endNs)));
@@ -98,13 +103,7 @@ public final class BspRuntime {
             for (final Thread t : threads) {
                 t.start();
             }
-            try {
-                join(threads, transport, config, start);
-            } finally {
-                if (trace != null) {
-                    trace.close();
-                }
-            }
+            join(threads, transport, config, start);
             final BspAbortException failure = transport.control().failure();
             if (failure != null) {
                 throw failure;

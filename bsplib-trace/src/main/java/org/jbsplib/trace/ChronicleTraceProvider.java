@@ -18,6 +18,15 @@ import org.jbsplib.core.trace.TraceSink;
  * recording that enables the {@link JfrEvents} is running as it starts.
  */
 public final class ChronicleTraceProvider implements TraceProvider {
+    /** Chronicle sends usage analytics unless this property is set; set here before any Chronicle class loads. */
+    static final String ANALYTICS_PROP = "chronicle.analytics.disable";
+
+    static {
+        if (System.getProperty(ANALYTICS_PROP) == null) {
+            System.setProperty(ANALYTICS_PROP, "true");
+        }
+    }
+
     /** Creates the provider (ServiceLoader). */
     public ChronicleTraceProvider() {
     }
