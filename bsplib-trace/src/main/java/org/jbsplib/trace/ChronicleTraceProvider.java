@@ -49,7 +49,18 @@ public final class ChronicleTraceProvider implements TraceProvider {
         } catch (final IOException e) {
             throw new UncheckedIOException("trace=" + dir + ": cannot create " + queueDir + ": " + e.getMessage(), e);
         }
-        return new JournalSink(ChronicleQueue.singleBuilder(queueDir).build(), config, localPids);
+        return new JournalSink(queue(queueDir, false), config, localPids);
+    }
+
+    /**
+     * Opens a trace queue; going through this class sets {@value #ANALYTICS_PROP} before Chronicle loads.
+     *
+     * @param dir      the queue's directory
+     * @param readOnly whether to open it for reading only
+     * @return the queue
+     */
+    static ChronicleQueue queue(final Path dir, final boolean readOnly) {
+        return ChronicleQueue.singleBuilder(dir).readOnly(readOnly).build();
     }
 
     /** @return whether a running flight recording enables one of the events (without starting the recorder) */

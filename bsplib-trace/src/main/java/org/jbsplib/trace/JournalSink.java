@@ -31,6 +31,18 @@ final class JournalSink implements TraceSink {
         if (queue != null) {
             writeHeader(config, localPids);
         }
+        warmEvents();
+    }
+
+    /**
+     * Loads the JFR event classes now: the first use of an event class registers it with the flight recorder, which
+     * took over a second here, and must not land in a process's first superstep.
+     */
+    private static void warmEvents() {
+        new JfrEvents.Superstep().isEnabled();
+        new JfrEvents.Sync().isEnabled();
+        new JfrEvents.Commit().isEnabled();
+        new JfrEvents.BarrierEpisode().isEnabled();
     }
 
     private void writeHeader(final BspConfig config, final int[] localPids) {
@@ -51,7 +63,7 @@ final class JournalSink implements TraceSink {
 
     @Override
     public SuperstepTracer tracer(final int pid) {
-        final ProcessTracer t = new ProcessTracer(queue, procs);
+        final ProcessTracer t = new ProcessTracer(queue, procs, pid);
         tracers.add(t);
         return t;
     }

@@ -21,13 +21,17 @@ final class ProcessTracer implements SuperstepTracer {
     /**
      * @param queue the JVM's queue, or {@code null} for JFR events only
      * @param procs the run's processes (the size of the waited-for bit set)
+     * @param pid   the process
      */
-    ProcessTracer(final ChronicleQueue queue, final int procs) {
+    ProcessTracer(final ChronicleQueue queue, final int procs, final int pid) {
         this.queue = queue;
         this.words = TraceLayout.words(procs);
         if (queue != null) {
             appender = queue.createAppender();
-            appender.normaliseEOFs();
+            // the first document an appender writes is slow (its mapping, the cycle): write it now, not in the run
+            try (DocumentContext dc = appender.writingDocument()) {
+                dc.wire().bytes().writeInt(TraceLayout.PROCESS).writeInt(pid);
+            }
             // the process's thread becomes its owner at its first record
             appender.singleThreadedCheckReset();
         } else {

@@ -2,7 +2,7 @@ package org.jbsplib.trace;
 
 /**
  * The journal's record layout: every document of a trace queue starts with an int kind. One {@link #HEADER} per
- * queue (the run, written when the JVM opens it), then one fixed-size {@link #SUPERSTEP} per process and superstep
+ * queue (the run, written when the JVM opens it), one {@link #PROCESS} per process of the JVM, then one fixed-size {@link #SUPERSTEP} per process and superstep
  * and one {@link #COMMIT} per {@code commit()} call, little-endian, in the order the processes wrote them.
  *
  * <pre>
@@ -10,6 +10,7 @@ package org.jbsplib.trace;
  *            long barrierNs, long waitNs, long bytesOut, long bytesIn, long framesOut, long framesIn,
  *            long modelledNs, int puts, int gets, int sends, int words, long[words] waitedFor
  * COMMIT     int kind, int pid, long superstep, long startNs, long ns
+ * PROCESS    int kind, int pid
  * HEADER     int kind, int version, int procs, long epochNs, long nanoTimeNs, int virtualClock (0/1),
  *            utf8 sync, utf8 barrier, utf8 transport, utf8 machine, int locals, int[locals] localPids
  * </pre>
@@ -24,6 +25,8 @@ public final class TraceLayout {
     public static final int SUPERSTEP = 1;
     /** One commit call. */
     public static final int COMMIT = 2;
+    /** A process's tracer was made (written before the run starts, so that no superstep pays for the first write). */
+    public static final int PROCESS = 3;
     /** The layout's version, in the header. */
     public static final int VERSION = 1;
     /** The name of each JVM's queue directory inside a trace directory: this prefix and the JVM's lowest pid. */

@@ -90,7 +90,7 @@ public final class TraceReader {
 
     private static Queue readQueue(final Path dir) {
         final Queue q = new Queue(dir);
-        try (ChronicleQueue queue = ChronicleQueue.singleBuilder(dir).readOnly(true).build();
+        try (ChronicleQueue queue = ChronicleTraceProvider.queue(dir, true);
              ExcerptTailer tailer = queue.createTailer()) {
             while (true) {
                 try (DocumentContext dc = tailer.readingDocument()) {
@@ -143,6 +143,7 @@ public final class TraceReader {
                 q.steps.add(new Trace.Step(pid, superstep, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9],
                     puts, gets, sends, v[10], waited));
             }
+            case TraceLayout.PROCESS -> b.readInt();
             case TraceLayout.COMMIT -> q.commits.add(new Trace.CommitCall(b.readInt(), b.readLong(), b.readLong(),
                 b.readLong()));
             default -> throw new IllegalArgumentException("trace queue " + q.dir + " holds a record of kind=" + kind
