@@ -10,13 +10,19 @@ import org.jbsplib.core.trace.SuperstepTracer;
  * One process's tracer: appends its records to its JVM's queue (when the run has a trace directory) and commits
  * the JFR events that a recording enabled. Created with its appender by the thread that starts the run (finding the
  * queue's cycle takes ~0.1 s the first time: before the processes start, not in their first superstep), then
- * confined to the process's thread; nothing is allocated per record (the appender reuses its document context,
+ * used by the process (one thread at a time); nothing is allocated per record (the appender reuses its document context,
  * and a disabled JFR event is never filled).
  */
 final class ProcessTracer implements SuperstepTracer {
+    /** Records per appended document: up to this many of a process's last records are lost if its JVM dies. */
+    static final int BATCH_RECORDS = 64;
     private final ChronicleQueue queue;
     private final int words;
     private final ExcerptAppender appender;
+    // records wait here and go to the queue BATCH_RECORDS at a time: one append (one take of the queue's write lock,
+    // which the JVM's processes share) per batch, not per superstep
+    private final Bytes<?> batch;
+    private int batched;
 
     /**
      * @param queue the JVM's queue, or {@code null} for JFR events only
@@ -32,10 +38,14 @@ final class ProcessTracer implements SuperstepTracer {
             try (DocumentContext dc = appender.writingDocument()) {
                 dc.wire().bytes().writeInt(TraceLayout.PROCESS).writeInt(pid);
             }
-            // the process's thread becomes its owner at its first record
-            appender.singleThreadedCheckReset();
+            // Used by one thread at a time, but not always the same one: the process's thread, and whoever it hands its
+            // Bsp to with a happens-before edge (a benchmark driving pid 0, a program's helper). Chronicle's owner
+            // check would refuse the second thread.
+            appender.singleThreadedCheckDisabled(true);
+            batch = Bytes.allocateElasticDirect((long) BATCH_RECORDS * TraceLayout.superstepBytes(procs));
         } else {
             appender = null;
+            batch = null;
         }
     }
 
@@ -45,8 +55,8 @@ final class ProcessTracer implements SuperstepTracer {
         final long bytesIn, final long framesOut, final long framesIn, final int puts, final int gets, final int sends,
         final long modelledNs, final long[] waitedFor) {
         if (queue != null) {
-            try (DocumentContext dc = appender().writingDocument()) {
-                final Bytes<?> b = dc.wire().bytes();
+            final Bytes<?> b = batch;
+            {
                 b.writeInt(TraceLayout.SUPERSTEP).writeInt(pid).writeLong(superstep).writeLong(startNs)
                     .writeLong(syncStartNs).writeLong(syncNs).writeLong(commitNs).writeLong(barrierNs)
                     .writeLong(waitNs).writeLong(bytesOut).writeLong(bytesIn).writeLong(framesOut)
@@ -56,6 +66,7 @@ final class ProcessTracer implements SuperstepTracer {
                     b.writeLong(waitedFor[w]);
                 }
             }
+            added();
         }
         final JfrEvents.Superstep e = new JfrEvents.Superstep();
         if (e.isEnabled()) {
@@ -99,10 +110,8 @@ final class ProcessTracer implements SuperstepTracer {
     @Override
     public void commit(final int pid, final long superstep, final long startNs, final long ns) {
         if (queue != null) {
-            try (DocumentContext dc = appender().writingDocument()) {
-                dc.wire().bytes().writeInt(TraceLayout.COMMIT).writeInt(pid).writeLong(superstep).writeLong(startNs)
-                    .writeLong(ns);
-            }
+            batch.writeInt(TraceLayout.COMMIT).writeInt(pid).writeLong(superstep).writeLong(startNs).writeLong(ns);
+            added();
         }
         final JfrEvents.Commit e = new JfrEvents.Commit();
         if (e.isEnabled()) {
@@ -113,15 +122,34 @@ final class ProcessTracer implements SuperstepTracer {
         }
     }
 
-    private ExcerptAppender appender() {
-        return appender;
+    /** Counts a record in the batch and appends the batch when it is full. */
+    private void added() {
+        if (++batched == BATCH_RECORDS) {
+            flush();
+        }
     }
 
-    /** Closes the appender (from the thread that closes the run, after the process ended). */
+    /** Appends the batched records as one {@link TraceLayout#BATCH} document. */
+    private void flush() {
+        if (batched == 0) {
+            return;
+        }
+        try (DocumentContext dc = appender.writingDocument()) {
+            dc.wire().bytes().writeInt(TraceLayout.BATCH).writeInt(batched).write(batch);
+        }
+        batch.clear();
+        batched = 0;
+    }
+
+    /**
+     * Appends what is batched and closes the appender: from the thread that closes the run, after the process ended
+     * (normally or not).
+     */
     void close() {
         if (appender != null) {
-            appender.singleThreadedCheckReset();
+            flush();
             appender.close();
+            batch.releaseLast();
         }
     }
 }

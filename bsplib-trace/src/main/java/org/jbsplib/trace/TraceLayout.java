@@ -2,10 +2,13 @@ package org.jbsplib.trace;
 
 /**
  * The journal's record layout: every document of a trace queue starts with an int kind. One {@link #HEADER} per
- * queue (the run, written when the JVM opens it), one {@link #PROCESS} per process of the JVM, then one fixed-size {@link #SUPERSTEP} per process and superstep
- * and one {@link #COMMIT} per {@code commit()} call, little-endian, in the order the processes wrote them.
+ * queue (the run, written when the JVM opens it), one {@link #PROCESS} per process of the JVM, then {@link #BATCH}es
+ * holding one fixed-size {@link #SUPERSTEP} record per process and superstep and one {@link #COMMIT} per
+ * {@code commit()} call, little-endian; each process appends its own records in order, {@code BATCH_RECORDS} (64)
+ * at a time, so the queue's write lock, shared by the JVM's processes, is taken once per 64 records.
  *
  * <pre>
+ * BATCH      int kind, int count, then count records (SUPERSTEP or COMMIT) of one process
  * SUPERSTEP  int kind, int pid, long superstep, long startNs, long syncStartNs, long syncNs, long commitNs,
  *            long barrierNs, long waitNs, long bytesOut, long bytesIn, long framesOut, long framesIn,
  *            long modelledNs, int puts, int gets, int sends, int words, long[words] waitedFor
@@ -27,6 +30,8 @@ public final class TraceLayout {
     public static final int COMMIT = 2;
     /** A process's tracer was made (written before the run starts, so that no superstep pays for the first write). */
     public static final int PROCESS = 3;
+    /** A process's records, appended together: int count, then that many SUPERSTEP or COMMIT records. */
+    public static final int BATCH = 4;
     /** The layout's version, in the header. */
     public static final int VERSION = 1;
     /** The name of each JVM's queue directory inside a trace directory: this prefix and the JVM's lowest pid. */
@@ -41,5 +46,13 @@ public final class TraceLayout {
      */
     public static int words(final int procs) {
         return (procs + 63) >>> 6;
+    }
+
+    /**
+     * @param procs the run's processes
+     * @return the bytes of one superstep record (the larger of the two kinds of record in a batch)
+     */
+    public static int superstepBytes(final int procs) {
+        return 4 * 2 + 8 * 12 + 4 * 4 + 8 * words(procs);
     }
 }

@@ -110,6 +110,16 @@ public final class TraceReader {
 
     private static void readDocument(final Queue q, final Bytes<?> b) {
         final int kind = b.readInt();
+        if (kind == TraceLayout.BATCH) {
+            for (int i = 0, n = b.readInt(); i < n; i++) {
+                readRecord(q, b, b.readInt());
+            }
+        } else {
+            readRecord(q, b, kind);
+        }
+    }
+
+    private static void readRecord(final Queue q, final Bytes<?> b, final int kind) {
         switch (kind) {
             case TraceLayout.HEADER -> {
                 final int version = b.readInt();
