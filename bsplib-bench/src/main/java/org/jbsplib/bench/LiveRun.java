@@ -29,7 +29,15 @@ final class LiveRun implements AutoCloseable {
      * @param dataBytes size of the registered receive area (for put benchmarks)
      */
     LiveRun(final int procs, final int dataBytes) throws InterruptedException {
-        run = CompletableFuture.supplyAsync(() -> BspRuntime.run(new BspConfig().procs(procs), bsp -> {
+        this(new BspConfig().procs(procs), dataBytes);
+    }
+
+    /**
+     * @param config    the run's configuration (P, sync, trace, ...)
+     * @param dataBytes size of the registered receive area (for put benchmarks)
+     */
+    LiveRun(final BspConfig config, final int dataBytes) throws InterruptedException {
+        run = CompletableFuture.supplyAsync(() -> BspRuntime.run(config, bsp -> {
             final int[] stop = new int[1];
             final Reg sr = bsp.pushReg(stop);
             final Reg dr = bsp.pushReg(new byte[Math.max(1, dataBytes)]);

@@ -55,6 +55,11 @@ public final class BspConfig {
      * {@code NAME[:OPTIONS]}, e.g. {@code virtual:sp2-us;L=20us} (see {@link org.jbsplib.core.Machines}).
      */
     public static final String MACHINE_PROP = "bsplib.machine";
+    /**
+     * Trace directory: every process records each superstep in a journal there (needs the {@code bsplib-trace}
+     * module; see {@link org.jbsplib.core.trace.Tracing}); absent or empty: not traced.
+     */
+    public static final String TRACE_PROP = "bsplib.trace";
 
     public static final int DEFAULT_PROCS = 2;
     public static final String DEFAULT_SYNC = "org";
@@ -78,6 +83,7 @@ public final class BspConfig {
     private int cores = Integer.getInteger(CORES_PROP, Runtime.getRuntime().availableProcessors());
     private String threads = System.getProperty(THREADS_PROP, ThreadKind.AUTO.toString());
     private String machine = System.getProperty(MACHINE_PROP, "");
+    private java.nio.file.Path traceDir = traceFrom(System.getProperty(TRACE_PROP, ""));
     private ThreadKind threadKind;
     private final Map<String, String> options = new LinkedHashMap<>();
     private boolean concluded;
@@ -281,6 +287,29 @@ public final class BspConfig {
         return threadKind != null ? threadKind : ThreadKind.parse(threads).resolve(procs, cores);
     }
 
+    /** @return the trace directory, or {@code null} when the run is not traced (the default) */
+    public java.nio.file.Path traceDir() {
+        return traceDir;
+    }
+
+    /**
+     * Traces the run: every process appends one record per superstep to a journal in {@code dir} (one journal per
+     * JVM), read by {@code ./bsp trace DIR}. Needs the {@code bsplib-trace} module on the class path, checked by
+     * {@link #conclude()}.
+     *
+     * @param dir the trace directory, created if absent; {@code null} for no trace
+     * @return this
+     */
+    public BspConfig trace(final java.nio.file.Path dir) {
+        checkMutable();
+        this.traceDir = dir;
+        return this;
+    }
+
+    private static java.nio.file.Path traceFrom(final String dir) {
+        return dir.isBlank() ? null : java.nio.file.Path.of(dir);
+    }
+
     /** @return free-form options for extensions (sync modes, transports), keyed by name */
     public Map<String, String> options() {
         return concluded ? Map.copyOf(options) : options;
@@ -341,6 +370,9 @@ public final class BspConfig {
         if (chaosSeed < -1) {
             throw new IllegalArgumentException("chaosSeed=" + chaosSeed + " must be >= 0, or -1 for off");
         }
+        if (traceDir != null) {
+            org.jbsplib.core.trace.Tracing.requireProvider(traceDir);
+        }
         threadKind = ThreadKind.parse(threads).resolve(procs, cores);
         if (onMachineModel()) {
             if (chaosSeed >= 0) {
@@ -379,6 +411,6 @@ public final class BspConfig {
             + ", syncTimeoutNs=" + syncTimeoutNs + ", deadlineNs=" + deadlineNs + ", deadlockDetection="
             + deadlockDetection + ", ringCapacityBytes=" + ringCapacityBytes
             + ", eagerLimitBytes=" + eagerLimitBytes + ", chaosSeed=" + chaosSeed + ", cores=" + cores
-            + ", threads=" + threads + ", machine=" + machine + ", options=" + options + '}';
+            + ", threads=" + threads + ", machine=" + machine + ", trace=" + traceDir + ", options=" + options + '}';
     }
 }

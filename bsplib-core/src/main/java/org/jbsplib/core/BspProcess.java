@@ -39,6 +39,8 @@ public final class BspProcess implements Bsp {
     private final IntArrayList outboxPids = new IntArrayList();
     private final MessageQueue messages = new MessageQueue();
     private SyncProtocol protocol;
+    // null unless the run is traced: then every sync and commit reports to it (one null check when off)
+    private SuperstepProbe probe;
     private final SyncView syncView = new SyncView();
     private java.util.Map<String, String> syncPreset = java.util.Map.of();
 
@@ -77,6 +79,18 @@ public final class BspProcess implements Bsp {
     /** Attaches the sync protocol (once, before the program starts). */
     void protocol(final SyncProtocol protocol) {
         this.protocol = protocol;
+    }
+
+    /** Traces this process's supersteps into {@code tracer} (once, before the program starts). */
+    void tracer(final org.jbsplib.core.trace.SuperstepTracer tracer) {
+        this.probe = new SuperstepProbe(this, tracer);
+    }
+
+    /** The program starts: a traced process's first superstep starts now. */
+    void programStarting() {
+        if (probe != null) {
+            probe.start();
+        }
     }
 
     // ------------------------------------------------------------------ internals for protocols
@@ -125,6 +139,11 @@ public final class BspProcess implements Bsp {
     /** @return how many destinations this process has an outbox for (those it has communicated with) */
     public int outboxCount() {
         return outboxPids.size();
+    }
+
+    /** @return the destination of the {@code i}-th outbox created, {@code 0 <= i < outboxCount()} */
+    int outboxPid(final int i) {
+        return outboxPids.getInt(i);
     }
 
     public MessageQueue messages() {
@@ -261,9 +280,16 @@ public final class BspProcess implements Bsp {
         }
     }
 
-    /** Runs the protocol's end-of-program hook. */
+    /** Runs the protocol's end-of-program hook; a traced process reports its last superstep, which has no sync. */
     void programEnded() {
+        final SuperstepProbe p = probe;
+        if (p != null) {
+            p.beforeSync();
+        }
         protocol.onProgramEnd();
+        if (p != null) {
+            p.afterSync(superstep);
+        }
     }
 
     /** @return a failure of this process, recorded as the run's failure if it is the first */
@@ -303,10 +329,17 @@ public final class BspProcess implements Bsp {
     public void sync() {
         checkLive("sync");
         enterProtocol("sync");
+        final SuperstepProbe p = probe;
+        if (p != null) {
+            p.beforeSync();
+        }
         try {
             protocol.sync();
         } finally {
             endpoint.leaveLibrary();
+        }
+        if (p != null) {
+            p.afterSync(superstep - 1);
         }
         endpoint.control().quiescence().progress(pid);
     }
@@ -337,10 +370,17 @@ public final class BspProcess implements Bsp {
             throw new IllegalArgumentException("commit: n=" + n + " must be >= 0 (" + h + ")");
         }
         enterProtocol("commit");
+        final SuperstepProbe p = probe;
+        if (p != null) {
+            p.beforeCommit();
+        }
         try {
             protocol.commit(h, n);
         } finally {
             endpoint.leaveLibrary();
+        }
+        if (p != null) {
+            p.afterCommit();
         }
         endpoint.control().quiescence().progress(pid);
     }

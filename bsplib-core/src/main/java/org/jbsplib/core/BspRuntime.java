@@ -69,8 +69,15 @@ public final class BspRuntime {
         checkBarrierUsed(config, syncFactory, syncPreset);
         checkMemory(config, syncFactory, availableHeapBytes(), RuntimeFootprint.maxDirectBytes());
         final int p = config.procs();
-        try (Transport transport = createTransport(config)) {
+        // the trace (null when the run is not traced) opens before the run's clock starts: a journal takes a while
+        try (Transport transport = createTransport(config);
+             org.jbsplib.core.trace.TraceSink trace = org.jbsplib.core.trace.Tracing.open(config,
+                 localPids(transport, p))) {
             final BarrierRun barrierRun = BarrierRun.forRun(config.barrier(), config.cores(), transport);
+            final org.jbsplib.core.trace.SuperstepTracer[] tracers = new org.jbsplib.core.trace.SuperstepTracer[p];
+            for (int i = 0; i < p && trace != null; i++) {
+                tracers[i] = transport.isLocal(i) ? trace.tracer(i) : null;
+            }
             final long start = System.nanoTime();
             // Threads only for this JVM's processes: all of them on threads, one or several between JVMs.
             final BspProcess[] processes = new BspProcess[p];
@@ -88,6 +95,9 @@ public final class BspRuntime {
                     client.attachBarrier(barrierRun);
                 }
                 processes[i].protocol(protocol);
+                if (tracers[i] != null) {
+                    processes[i].tracer(tracers[i]);
+                }
                 final BspProcess process = processes[i];
                 threads.add(kind.newThread("bsp-" + i, () -> runProcess(process, program, transport, endNs)));
             }
@@ -101,6 +111,21 @@ public final class BspRuntime {
             }
             return result(config, transport, processes, start, endNs);
         }
+    }
+
+    /** @return the pids this JVM runs on {@code transport}, ascending */
+    private static int[] localPids(final Transport transport, final int p) {
+        int n = 0;
+        for (int i = 0; i < p; i++) {
+            n += transport.isLocal(i) ? 1 : 0;
+        }
+        final int[] local = new int[n];
+        for (int i = 0, k = 0; i < p; i++) {
+            if (transport.isLocal(i)) {
+                local[k++] = i;
+            }
+        }
+        return local;
     }
 
     /** Builds the run's result from the local processes and, through the transport, the others'. */
@@ -151,6 +176,7 @@ public final class BspRuntime {
         final long[] endNs) {
         try {
             process.endpoint().processStarted();
+            process.programStarting();
             program.run(process);
             process.programEnded();
         } catch (final BspAbortException e) {

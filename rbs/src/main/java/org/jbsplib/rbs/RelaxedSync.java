@@ -179,6 +179,8 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     private long relaxedSupersteps;
     private long lastPostNs;
     private long postedWait = -1;
+    // for tracing: the pids this process idled for in sync since the last drainWaitedFor (set on the idle path only)
+    private final long[] waitedFor;
 
     /** Creates the protocol of {@code process}; {@code board} is shared by the processes of the run. */
     RelaxedSync(final SyncProcess process, final WaitBoard board) {
@@ -188,6 +190,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         this.board = board;
         this.me = process.pid();
         this.nprocs = process.nprocs();
+        this.waitedFor = new long[(nprocs + 63) >>> 6];
         this.timeoutNs = process.syncTimeoutNs();
         this.maxFrame = endpoint.maxFrameLength();
         this.policy = ExchangePolicy.parse(process.option(ExchangePolicy.OPTION,
@@ -362,6 +365,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 endpoint.resetIdle();
                 waitStart = System.nanoTime();
             } else {
+                markWaitedAcks();
                 checkWaitedPeers(s, "sync");
                 waitIdle(waitStart, Wait.RELAXED_SYNC, null, 0);
             }
@@ -377,6 +381,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 endpoint.resetIdle();
                 waitStart = System.nanoTime();
             } else {
+                markWaitedExchanges();
                 waitIdle(waitStart, Wait.EXCHANGE, null, 0);
             }
         }
@@ -444,6 +449,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 endpoint.resetIdle();
                 waitStart = System.nanoTime();
             } else {
+                markWaitedAcks();
                 checkWaitedPeers(s, "sync");
                 waitIdle(waitStart, Wait.EXCHANGE_DATA, null, 0);
             }
@@ -981,6 +987,32 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     /** The idle step of a send whose destination's inbox is full. */
     private void idleSending(final long waitStart, final int dst, final int type) {
         waitIdle(waitStart, Wait.SEND, null, dst);
+    }
+
+    @Override
+    public void drainWaitedFor(final long[] pids) {
+        for (int w = 0; w < waitedFor.length; w++) {
+            pids[w] |= waitedFor[w];
+            waitedFor[w] = 0;
+        }
+    }
+
+    /** Idle in sync: notes the pids whose acknowledgement this process still waits for. */
+    private void markWaitedAcks() {
+        for (int d = 0; d < nprocs; d++) {
+            if (requestTable.isRequested(d) && !requestTable.isServed(d)) {
+                waitedFor[d >>> 6] |= 1L << d;
+            }
+        }
+    }
+
+    /** Idle in the count exchange: notes the pids whose exchange frame has not arrived. */
+    private void markWaitedExchanges() {
+        for (int src = 0; src < nprocs; src++) {
+            if (src != me && !current(src).isReceived()) {
+                waitedFor[src >>> 6] |= 1L << src;
+            }
+        }
     }
 
     /** While this process waits in sync for acknowledgements: a process that ended can never give one. */

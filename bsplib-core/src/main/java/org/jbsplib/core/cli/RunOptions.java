@@ -20,7 +20,7 @@ public final class RunOptions {
     public static final Set<String> VALUE_OPTIONS = Set.of("--procs", "--sync", "--barrier", "--timeout-ms",
         "--ring-bytes", "--eager-bytes", "--rendezvous-bytes", "--rbs-eager-bytes", "--chaos", "--transport",
         "--ranks-per-jvm", "--json", "--cores", "--deadline", "--threads", "--machine",
-        "--hosts", "--rank-range");
+        "--hosts", "--rank-range", "--trace");
     /** The option {@code --rendezvous-bytes} sets: org's rendezvous threshold. */
     public static final String RENDEZVOUS_BYTES_OPTION = org.jbsplib.core.sync.ClassicSync.RENDEZVOUS_OPTION;
     /** The option {@code --rbs-eager-bytes} sets: RBS's eager limit (the rbs module reads the same key). */
@@ -53,6 +53,8 @@ public final class RunOptions {
         "  --machine SPEC     run on a machine model instead of this host, e.g. virtual:sp2-us;L=20us;cpuScale=8",
         "                     (virtual time on a LogGP network; presets sp2-us, sp2-ip, myrinet-lanai43/72,",
         "                     infiniband, tile64, local: see bsplib-vtime/README.md)",
+        "  --trace DIR        record every process's supersteps in a journal in DIR, read by ./bsp trace DIR",
+        "                     (needs the bsplib-trace module, which ./bsp has)",
         "  --json FILE        also write machine-readable results to FILE",
         "  --quiet            no progress output on stderr",
         "  --help             this help");
@@ -102,6 +104,9 @@ public final class RunOptions {
         c.machine(args.value("--machine", c.machine()));
         if (args.has("--hosts")) {
             c.option("hosts", args.value("--hosts", null));
+        }
+        if (args.has("--trace")) {
+            c.trace(java.nio.file.Path.of(args.value("--trace", null)));
         }
         return c;
     }

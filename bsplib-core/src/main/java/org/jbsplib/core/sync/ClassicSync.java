@@ -195,6 +195,11 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     }
 
     @Override
+    public long modelledBarrierNs() {
+        return barrier == null ? 0 : barrier.modelledNs();
+    }
+
+    @Override
     public void onProgramEnd() {
         stats.count("org.grants", grantsSent);
         if (barrier != null) {

@@ -32,6 +32,21 @@ public interface SyncProtocol {
     default void afterSend(final int dstPid) {
     }
 
+    /**
+     * For tracing: the modelled latency of the barrier episodes so far, when the barrier backend is a hardware model
+     * (the sum grows by each episode's model), in ns; 0 without one (the default). Called only when the run is traced.
+     */
+    default long modelledBarrierNs() {
+        return 0;
+    }
+
+    /**
+     * For tracing: sets in {@code pids} (bit {@code q % 64} of word {@code q / 64}) the processes this one waited
+     * for since the last call, and forgets them. The default records none. Called only when the run is traced.
+     */
+    default void drainWaitedFor(final long[] pids) {
+    }
+
     /** Called when the program returned normally (a chance to finish pending work); may block. */
     default void onProgramEnd() {
     }

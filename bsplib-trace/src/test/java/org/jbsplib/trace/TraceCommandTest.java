@@ -1,0 +1,67 @@
+package org.jbsplib.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.jbsplib.core.cli.CliException;
+import org.jbsplib.core.cli.ExampleCommand;
+import org.jbsplib.core.cli.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class TraceCommandTest {
+    @TempDir
+    Path dir;
+
+    private final PrintStream sink = new PrintStream(OutputStream.nullOutputStream());
+
+    @Test
+    void shouldSummarizeATraceWrittenByExampleWithTraceAndWriteItsTimelineAndJson() throws Exception {
+        final Path trace = dir.resolve("t");
+        assertEquals(0, new ExampleCommand().run(List.of("broadcast", "--procs", "3", "--trace", trace.toString(),
+            "--quiet"), sink, sink));
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final Path html = dir.resolve("t.html");
+        final Path json = dir.resolve("t.json");
+        assertEquals(0, new TraceCommand().run(List.of(trace.toString(), "--html", html.toString(), "--json",
+            json.toString()), new PrintStream(out, true, StandardCharsets.UTF_8), sink));
+        final String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("trace: P=3 sync=org"), text);
+        assertTrue(text.contains("load imbalance:"), text);
+        assertTrue(text.contains("slowest supersteps:"), text);
+        assertTrue(text.contains("who waited on whom most"), text);
+        final String page = Files.readString(html);
+        assertTrue(page.contains("<canvas id=\"tl\">"), "a canvas page");
+        assertTrue(!page.contains("/*DATA*/") && page.contains("\"procs\":3"), "the data is embedded");
+        @SuppressWarnings("unchecked")
+        final Map<String, Object> m = (Map<String, Object>) Json.parse(Files.readString(json));
+        assertEquals("trace", m.get("command"));
+        assertEquals(3, ((List<?>) m.get("processes")).size());
+    }
+
+    @Test
+    void shouldRefuseADirectoryWithoutATraceAsBadUsageNamingIt() {
+        final CliException e = assertThrows(CliException.class,
+            () -> new TraceCommand().run(List.of(dir.toString()), sink, sink));
+        assertTrue(e.getMessage().contains(dir.toString()), e.getMessage());
+    }
+
+    @Test
+    void shouldNeedExactlyOneDirectory() {
+        final CliException e = assertThrows(CliException.class, () -> new TraceCommand().run(List.of(), sink, sink));
+        assertTrue(e.getMessage().contains("exactly one DIR"), e.getMessage());
+    }
+}

@@ -1,0 +1,144 @@
+package org.jbsplib.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.jbsplib.api.BspProgram;
+import org.jbsplib.api.Reg;
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
+import org.jbsplib.core.RunResult;
+import org.jbsplib.core.SyncStats;
+import org.jbsplib.core.examples.Broadcast;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class TraceJournalTest {
+    static final int SHIFTS = 5;
+
+    /** Superstep 0 registers; supersteps 1..SHIFTS each put one int to the right neighbour; the last ends. */
+    static final BspProgram RING = bsp -> {
+        final int[] x = new int[1];
+        final Reg reg = bsp.pushReg(x);
+        bsp.sync();
+        for (int k = 0; k < SHIFTS; k++) {
+            bsp.putInt((bsp.pid() + 1) % bsp.nprocs(), bsp.pid() + k, reg, 0);
+            bsp.sync();
+        }
+    };
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"org", "rbs"})
+    void shouldRecordOneRecordPerProcessAndSuperstepOfTheRingShift(final String sync) {
+        final int p = 3;
+        final RunResult r = BspRuntime.run(new BspConfig().procs(p).syncMode(sync).trace(dir), RING);
+        final Trace t = TraceReader.read(dir);
+        assertEquals(p, t.procs());
+        assertEquals(sync, t.sync());
+        for (int pid = 0; pid < p; pid++) {
+            final List<Trace.Step> steps = t.steps().get(pid);
+            assertEquals(SHIFTS + 2, steps.size(), "pid " + pid);
+            assertEquals(r.supersteps()[pid], steps.size(), "pid " + pid);
+            for (int s = 0; s < steps.size(); s++) {
+                final Trace.Step step = steps.get(s);
+                assertEquals(pid, step.pid());
+                assertEquals(s, step.superstep());
+                assertEquals(s >= 1 && s <= SHIFTS ? 1 : 0, step.puts(), "puts of pid " + pid + " superstep " + s);
+                assertEquals(0, step.gets());
+                assertEquals(0, step.sends());
+                assertTrue(step.startNs() <= step.syncStartNs(), step.toString());
+                if (s > 0) {
+                    assertTrue(steps.get(s - 1).endNs() <= step.startNs(), step.toString());
+                }
+                for (int q = 0; q < p; q++) {
+                    assertFalse(step.waitedFor(pid), "a process never waits for itself: " + step);
+                }
+            }
+            assertTrue(t.commits().get(pid).isEmpty());
+        }
+        assertTotalsMatch(r, t);
+    }
+
+    @Test
+    void shouldRecordTheBroadcastsPutsAndCommits() {
+        final int p = 4;
+        final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        final RunResult r = BspRuntime.run(new BspConfig().procs(p).syncMode("org").trace(dir),
+            new Broadcast(quiet, 7));
+        final Trace t = TraceReader.read(dir);
+        for (int pid = 0; pid < p; pid++) {
+            final List<Trace.Step> steps = t.steps().get(pid);
+            assertEquals(r.supersteps()[pid], steps.size());
+            assertEquals(0, steps.get(0).puts());
+            assertEquals(pid == 0 ? p : 0, steps.get(1).puts(), "pid " + pid);
+            final List<Trace.CommitCall> commits = t.commits().get(pid);
+            assertEquals(1, commits.size(), "pid " + pid);
+            assertEquals(2, commits.get(0).superstep());
+            assertEquals(pid, commits.get(0).pid());
+        }
+        assertTotalsMatch(r, t);
+    }
+
+    @Test
+    void shouldRefuseADirectoryThatAlreadyHoldsATrace() {
+        BspRuntime.run(new BspConfig().procs(2).trace(dir), RING);
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> BspRuntime.run(new BspConfig().procs(2).trace(dir), RING));
+        assertTrue(e.getMessage().contains("trace=" + dir), e.getMessage());
+    }
+
+    @Test
+    void shouldNameADirectoryWithoutATrace() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TraceReader.read(dir));
+        assertTrue(e.getMessage().contains("trace=" + dir + " holds no trace"), e.getMessage());
+    }
+
+    /** The trace's sums per process equal the run's statistics. */
+    static void assertTotalsMatch(final RunResult r, final Trace t) {
+        for (int pid = 0; pid < t.procs(); pid++) {
+            final SyncStats s = r.stats().get(pid);
+            long bytesOut = 0;
+            long bytesIn = 0;
+            long framesOut = 0;
+            long framesIn = 0;
+            long syncNs = 0;
+            long commitNs = 0;
+            long barrierNs = 0;
+            long waitNs = 0;
+            for (final Trace.Step step : t.steps().get(pid)) {
+                bytesOut += step.bytesOut();
+                bytesIn += step.bytesIn();
+                framesOut += step.framesOut();
+                framesIn += step.framesIn();
+                syncNs += step.syncNs();
+                commitNs += step.commitNs();
+                barrierNs += step.barrierNs();
+                waitNs += step.waitNs();
+            }
+            final String who = "pid " + pid;
+            assertEquals(s.bytesSent(), bytesOut, who);
+            assertEquals(s.bytesReceived(), bytesIn, who);
+            assertEquals(s.framesSent(), framesOut, who);
+            assertEquals(s.framesReceived(), framesIn, who);
+            assertEquals(s.syncNs(), syncNs + commitNs, who);
+            assertEquals(s.commitNs(), commitNs, who);
+            assertEquals(s.barrierNs(), barrierNs, who);
+            assertEquals(s.waitNs(), waitNs, who);
+        }
+    }
+}
