@@ -658,7 +658,7 @@ public final class BspProcess implements Bsp {
     @Override
     public QueueSize qsize() {
         checkLive("qsize");
-        return new QueueSize(messages.packets(), messages.bytes());
+        return messages.size();
     }
 
     @Override
