@@ -84,6 +84,11 @@ public final class ChaosTransport implements Transport {
     }
 
     @Override
+    public boolean directCopies() {
+        return inner.directCopies();
+    }
+
+    @Override
     public boolean detectsDeadlocks() {
         return inner.detectsDeadlocks();
     }

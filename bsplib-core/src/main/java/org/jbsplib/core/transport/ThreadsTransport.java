@@ -95,6 +95,12 @@ public final class ThreadsTransport implements Transport {
         return true;
     }
 
+    /** @return {@code true}: the inboxes carry only control frames when a protocol copies data directly */
+    @Override
+    public boolean directCopies() {
+        return true;
+    }
+
     @Override
     public void close() {
         // Off-heap inboxes are released with their ByteBuffers by the garbage collector.
