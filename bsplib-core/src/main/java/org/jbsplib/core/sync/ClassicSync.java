@@ -254,6 +254,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     public void onProgramEnd() {
         stats.count("org.grants", grantsSent);
         stats.count("org.directStreams", directStreams);
+        endpoint.reportIdle(stats::count);
         if (barrier != null) {
             stats.count("barrier.episodes", barrier.episodes());
             stats.count("barrier.framesSent", barrier.framesSent());

@@ -296,5 +296,10 @@ public final class ChaosTransport implements Transport {
         public void resetIdle() {
             inner.resetIdle();
         }
+
+        @Override
+        public void reportIdle(final java.util.function.ObjLongConsumer<String> sink) {
+            inner.reportIdle(sink);
+        }
     }
 }

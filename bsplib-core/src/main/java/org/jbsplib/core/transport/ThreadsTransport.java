@@ -199,5 +199,10 @@ public final class ThreadsTransport implements Transport {
             quiescence.progress(pid);
             idlers[pid].reset();
         }
+
+        @Override
+        public void reportIdle(final java.util.function.ObjLongConsumer<String> sink) {
+            idlers[pid].report(sink);
+        }
     }
 }

@@ -39,6 +39,11 @@ public final class WakeableIdleStrategy implements IdleStrategy {
     private volatile Thread owner;
     private volatile boolean parked;
     private final java.util.function.BooleanSupplier workPending;
+    // what the waits cost, for the run's statistics (owner's thread only)
+    private long spinCount;
+    private long yieldCount;
+    private long parkCount;
+    private long parkedNs;
 
     /**
      * @param nprocs      processes sharing the machine
@@ -94,9 +99,11 @@ public final class WakeableIdleStrategy implements IdleStrategy {
     public void idle() {
         if (spins < maxSpins) {
             spins++;
+            spinCount++;
             Thread.onSpinWait();
         } else if (yields < maxYields) {
             yields++;
+            yieldCount++;
             Thread.yield();
         } else {
             owner = Thread.currentThread(); // the thread driving a process may change (e.g. a benchmark's)
@@ -104,12 +111,28 @@ public final class WakeableIdleStrategy implements IdleStrategy {
             parked = true;
             try {
                 if (!workPending.getAsBoolean()) {
+                    final long t0 = System.nanoTime();
                     LockSupport.parkNanos(this, parkNs);
+                    parkedNs += System.nanoTime() - t0;
+                    parkCount++;
                 }
             } finally {
                 parked = false;
             }
         }
+    }
+
+    /**
+     * Reports what the waits cost so far: {@code idle.spins}, {@code idle.yields}, {@code idle.parks} (each a step
+     * of {@link #idle()}) and {@code idle.parkedNs} (time spent parked, woken or timed out). Owner's thread only.
+     *
+     * @param sink receives each counter's name and value
+     */
+    public void report(final java.util.function.ObjLongConsumer<String> sink) {
+        sink.accept("idle.spins", spinCount);
+        sink.accept("idle.yields", yieldCount);
+        sink.accept("idle.parks", parkCount);
+        sink.accept("idle.parkedNs", parkedNs);
     }
 
     @Override
