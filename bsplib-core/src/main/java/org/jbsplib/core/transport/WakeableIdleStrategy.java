@@ -7,7 +7,9 @@ import org.agrona.concurrent.IdleStrategy;
 /**
  * Spin, then yield, then park: the waiting strategy of every process. Spinning is used only while the processes
  * fit on the cores (otherwise a spinner steals the core from the process it waits for); parking is woken by
- * the sender of the next frame ({@link #wake()}) or after {@link #MAX_PARK_NS}.
+ * the sender of the next frame ({@link #wake()}) or after {@link #MAX_PARK_NS}. While the processes fit on the
+ * cores, a wait may keep yielding for a while before it parks ({@code yieldNs}): a wake-up from a park costs tens
+ * of microseconds, which a superstep of a pipelined program pays at every wait longer than the spin.
  *
  * <p>Measured on a 2-core machine (../shared/DEPENDENCIES.md): spin-then-yield is best when oversubscribed; a
  * long spin before parking is worst. A virtual thread never spins nor yields: it parks at once, which unmounts it
@@ -35,6 +37,8 @@ public final class WakeableIdleStrategy implements IdleStrategy {
     private final int maxYields;
     private int spins;
     private int yields;
+    private final long yieldNs;
+    private long yieldStart;
     private long parkNs;
     private volatile Thread owner;
     private volatile boolean parked;
@@ -63,6 +67,19 @@ public final class WakeableIdleStrategy implements IdleStrategy {
      */
     public WakeableIdleStrategy(final int nprocs, final int cores, final boolean virtualThreads,
         final java.util.function.BooleanSupplier workPending) {
+        this(nprocs, cores, virtualThreads, 0, workPending);
+    }
+
+    /**
+     * @param nprocs         processes sharing the machine
+     * @param cores          cores available
+     * @param virtualThreads whether the owner is a virtual thread (it parks at once)
+     * @param yieldNs        while the processes fit on the cores (and the owner is a platform thread): how long a
+     *                       wait keeps yielding after its spin before it parks, ns; 0 for the fixed 50 yields
+     * @param workPending    tells, after announcing the park, whether work arrived meanwhile
+     */
+    public WakeableIdleStrategy(final int nprocs, final int cores, final boolean virtualThreads, final long yieldNs,
+        final java.util.function.BooleanSupplier workPending) {
         // ~1,000 PAUSEs is 10-40 us: long enough to catch a partner on the other core, short enough not to burn
         // the time slice of a process that shares the core (a long spin before parking measured worst here).
         this.maxSpins = nprocs <= cores && !virtualThreads ? 1_000 : 0;
@@ -70,6 +87,9 @@ public final class WakeableIdleStrategy implements IdleStrategy {
         // yielding some were starved for good (an rbs run at P = 32 on 2 carriers hung); parking unmounts it.
         this.maxYields = virtualThreads ? 0 : nprocs <= cores ? 50 : (nprocs <= 4 * cores ? 200 : 50);
         this.workPending = workPending;
+        // A parked thread waits for the scheduler to wake it (tens of us, plus the timer slack of a timed park);
+        // while every process has a core, a yield returns at once unless something else needs the core.
+        this.yieldNs = nprocs <= cores && !virtualThreads ? yieldNs : 0;
     }
 
     /** Called after progress: the next idle starts spinning again. */
@@ -101,7 +121,7 @@ public final class WakeableIdleStrategy implements IdleStrategy {
             spins++;
             spinCount++;
             Thread.onSpinWait();
-        } else if (yields < maxYields) {
+        } else if (yields < maxYields || yieldNs > 0 && keepYielding()) {
             yields++;
             yieldCount++;
             Thread.yield();
@@ -133,6 +153,15 @@ public final class WakeableIdleStrategy implements IdleStrategy {
         sink.accept("idle.yields", yieldCount);
         sink.accept("idle.parks", parkCount);
         sink.accept("idle.parkedNs", parkedNs);
+    }
+
+    /** @return whether the yields of this wait have lasted less than {@code yieldNs} */
+    private boolean keepYielding() {
+        final long now = System.nanoTime();
+        if (yields == maxYields) {
+            yieldStart = now;
+        }
+        return now - yieldStart < yieldNs;
     }
 
     @Override

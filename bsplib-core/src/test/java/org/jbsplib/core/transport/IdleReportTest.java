@@ -31,6 +31,43 @@ class IdleReportTest {
     }
 
     @Test
+    void shouldKeepYieldingInsteadOfParkingWithinTheYieldTimeWhileProcessesFitOnTheCores() {
+        final WakeableIdleStrategy yielding = new WakeableIdleStrategy(2, 2, false, Long.MAX_VALUE, () -> false);
+        final WakeableIdleStrategy oversubscribed = new WakeableIdleStrategy(4, 2, false, Long.MAX_VALUE, () -> false);
+        final WakeableIdleStrategy parking = new WakeableIdleStrategy(2, 2, false, 0, () -> false);
+        for (int i = 0; i < 1_000 + 50 + 20; i++) {
+            yielding.idle();
+            parking.idle();
+        }
+        for (int i = 0; i < 200 + 20; i++) {
+            oversubscribed.idle();
+        }
+        final Map<String, Long> y = new HashMap<>();
+        yielding.report(y::put);
+        assertEquals(0L, y.get("idle.parks"), "no park within the yield time: " + y);
+        assertEquals(70L, y.get("idle.yields"));
+        final Map<String, Long> p = new HashMap<>();
+        parking.report(p::put);
+        assertEquals(20L, p.get("idle.parks"), "yieldNs=0 parks after 50 yields: " + p);
+        final Map<String, Long> o = new HashMap<>();
+        oversubscribed.report(o::put);
+        assertEquals(20L, o.get("idle.parks"), "more processes than cores: the yield time does not apply: " + o);
+        yielding.reset();
+        yielding.idle();
+        final Map<String, Long> after = new HashMap<>();
+        yielding.report(after::put);
+        assertEquals(1_001L, after.get("idle.spins"), "a reset starts with spinning again");
+    }
+
+    @Test
+    void shouldRefuseANegativeYieldTimeNamingIt() {
+        final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> new BspConfig().idleYieldNs(-5).conclude());
+        assertTrue(e.getMessage().contains("idleYieldNs=-5"), e.getMessage());
+        assertEquals(BspConfig.DEFAULT_IDLE_YIELD_NS, new BspConfig().idleYieldNs());
+    }
+
+    @Test
     void shouldReportTheWaitsOfEachProcessInItsStatistics() {
         final RunResult result = BspRuntime.run(new BspConfig().procs(2), bsp -> {
             for (int i = 0; i < 200; i++) {
