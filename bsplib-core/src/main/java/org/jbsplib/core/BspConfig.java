@@ -404,6 +404,7 @@ public final class BspConfig {
             + ", syncTimeoutNs=" + syncTimeoutNs + ", deadlineNs=" + deadlineNs + ", deadlockDetection="
             + deadlockDetection + ", ringCapacityBytes=" + ringCapacityBytes
             + ", eagerLimitBytes=" + eagerLimitBytes + ", chaosSeed=" + chaosSeed + ", cores=" + cores
-            + ", idleYieldNs=" + idleYieldNs            + ", threads=" + threads + ", machine=" + machine + ", options=" + options + '}';
+            + ", idleYieldNs=" + idleYieldNs
+            + ", threads=" + threads + ", machine=" + machine + ", options=" + options + '}';
     }
 }

@@ -38,7 +38,8 @@ class SteadyStateAllocationTest {
         final AtomicLongArray checks = new AtomicLongArray(2);
         final boolean direct = kind.endsWith(" direct");
         final String call = direct ? kind.substring(0, kind.indexOf(' ')) : kind;
-        final BspConfig config = new BspConfig().procs(2).option(ClassicSync.DIRECT_OPTION, direct ? "always" : "never");
+        final BspConfig config = new BspConfig().procs(2)
+            .option(ClassicSync.DIRECT_OPTION, direct ? "always" : "never");
         BspRuntime.run(config, bsp -> {
             final double[] src = new double[DOUBLES];
             final double[] dst = new double[DOUBLES];
