@@ -17,12 +17,16 @@ import org.jbsplib.core.RunResult;
  * superstep round, as in a tight BSP loop.
  */
 final class LiveRun implements AutoCloseable {
+    /** Length of the {@link #doubles()} area. */
+    static final int DOUBLES = 64;
+
     private final CountDownLatch handedOver = new CountDownLatch(1);
     private final CountDownLatch released = new CountDownLatch(1);
     private final CompletableFuture<RunResult> run;
     private volatile Bsp zero;
     private volatile Reg stopReg;
     private volatile Reg dataReg;
+    private volatile Reg doublesReg;
 
     /**
      * @param procs     P
@@ -41,10 +45,12 @@ final class LiveRun implements AutoCloseable {
             final int[] stop = new int[1];
             final Reg sr = bsp.pushReg(stop);
             final Reg dr = bsp.pushReg(new byte[Math.max(1, dataBytes)]);
+            final Reg dd = bsp.pushReg(new double[DOUBLES]);
             bsp.sync();
             if (bsp.pid() == 0) {
                 stopReg = sr;
                 dataReg = dr;
+                doublesReg = dd;
                 zero = bsp;
                 handedOver.countDown();
                 released.await(); // the benchmark thread drives pid 0 until close()
@@ -67,6 +73,11 @@ final class LiveRun implements AutoCloseable {
     /** @return the registered receive area (BYTE) */
     Reg data() {
         return dataReg;
+    }
+
+    /** @return a registered area of {@value #DOUBLES} doubles on every process */
+    Reg doubles() {
+        return doublesReg;
     }
 
     @Override

@@ -19,7 +19,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Put bandwidth between two processes: one {@code put} of {@code bytes} from pid 0 to pid 1 plus the
  * {@code sync} that delivers it, the same with the unbuffered {@code hpPut} (no copy at the call: the source is
- * read during the sync), next to one {@code System.arraycopy} of the same size, in the same run.
+ * read during the sync), the gets {@code get} and {@code hpGet} of the same size from pid 1, next to one
+ * {@code System.arraycopy} of the same size, in the same run.
  * Bandwidth = bytes / time per operation; the ratio of the two is the figure of merit.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -67,6 +68,22 @@ public class PutBandwidthBenchmark {
     public void hpPutAndSync() {
         run.bsp().hpPut(1, src, 0, run.data(), 0, bytes);
         run.bsp().sync();
+    }
+
+    /** A get of {@code bytes} from pid 1 and the sync that brings it. */
+    @Benchmark
+    public byte[] getAndSync() {
+        run.bsp().get(1, run.data(), 0, dst, 0, bytes);
+        run.bsp().sync();
+        return dst;
+    }
+
+    /** An unbuffered get of {@code bytes} from pid 1 and the sync that brings it. */
+    @Benchmark
+    public byte[] hpGetAndSync() {
+        run.bsp().hpGet(1, run.data(), 0, dst, 0, bytes);
+        run.bsp().sync();
+        return dst;
     }
 
     /** The reference: one local copy of the same size. */

@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED"})
 @State(Scope.Benchmark)
 public class SyncBenchmark {
-    @Param({"2", "8"})
+    @Param({"2", "8", "32"})
     public int procs;
 
     private LiveRun run;

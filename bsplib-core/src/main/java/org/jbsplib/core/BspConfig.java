@@ -48,6 +48,15 @@ public final class BspConfig {
     public static final String CHAOS_PROP = "bsplib.chaos";
     /** Number of cores the wait strategy assumes (spin only while P is at most this). */
     public static final String CORES_PROP = "bsplib.cores";
+    /**
+     * While P is at most the cores and processes run on platform threads: how long, in ns, a waiting process keeps
+     * yielding after its spin before it parks (0: 50 yields, then park). Yielding keeps the wake-up of the next
+     * frame within a yield, where a parked thread needs the scheduler to wake it; under contention a yield gives
+     * the core away as a park would.
+     */
+    public static final String IDLE_YIELD_PROP = "bsplib.idleYieldNs";
+    /** Default of {@link #IDLE_YIELD_PROP}: 1 ms, the longest park. */
+    public static final long DEFAULT_IDLE_YIELD_NS = 1_000_000L;
     /** The kind of thread of each process: {@code platform}, {@code virtual} (Java 21+) or {@code auto}. */
     public static final String THREADS_PROP = "bsplib.threads";
     /**
@@ -81,6 +90,7 @@ public final class BspConfig {
     private int eagerLimitBytes = Integer.getInteger(EAGER_LIMIT_PROP, DEFAULT_EAGER_LIMIT);
     private long chaosSeed = Long.getLong(CHAOS_PROP, -1L);
     private int cores = Integer.getInteger(CORES_PROP, Runtime.getRuntime().availableProcessors());
+    private long idleYieldNs = Long.getLong(IDLE_YIELD_PROP, DEFAULT_IDLE_YIELD_NS);
     private String threads = System.getProperty(THREADS_PROP, ThreadKind.AUTO.toString());
     private String machine = System.getProperty(MACHINE_PROP, "");
     private java.nio.file.Path traceDir = traceFrom(System.getProperty(TRACE_PROP, ""));
@@ -261,6 +271,18 @@ public final class BspConfig {
         return this;
     }
 
+    /** @return how long a waiting process yields before it parks while P fits on the cores, ns */
+    public long idleYieldNs() {
+        return idleYieldNs;
+    }
+
+    /** @param idleYieldNs see {@link #IDLE_YIELD_PROP}, {@code >= 0} @return this */
+    public BspConfig idleYieldNs(final long idleYieldNs) {
+        checkMutable();
+        this.idleYieldNs = idleYieldNs;
+        return this;
+    }
+
     /** @return the requested thread kind ({@code platform}, {@code virtual} or {@code auto}) */
     public String threads() {
         return threads;
@@ -367,6 +389,9 @@ public final class BspConfig {
         if (cores < 1) {
             throw new IllegalArgumentException("cores=" + cores + " must be >= 1");
         }
+        if (idleYieldNs < 0) {
+            throw new IllegalArgumentException("idleYieldNs=" + idleYieldNs + " must be >= 0");
+        }
         if (chaosSeed < -1) {
             throw new IllegalArgumentException("chaosSeed=" + chaosSeed + " must be >= 0, or -1 for off");
         }
@@ -411,6 +436,7 @@ public final class BspConfig {
             + ", syncTimeoutNs=" + syncTimeoutNs + ", deadlineNs=" + deadlineNs + ", deadlockDetection="
             + deadlockDetection + ", ringCapacityBytes=" + ringCapacityBytes
             + ", eagerLimitBytes=" + eagerLimitBytes + ", chaosSeed=" + chaosSeed + ", cores=" + cores
+            + ", idleYieldNs=" + idleYieldNs
             + ", threads=" + threads + ", machine=" + machine + ", trace=" + traceDir + ", options=" + options + '}';
     }
 }

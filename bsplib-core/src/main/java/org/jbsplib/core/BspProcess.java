@@ -42,6 +42,7 @@ public final class BspProcess implements Bsp {
     // null unless the run is traced: then every sync and commit reports to it (one null check when off)
     private SuperstepProbe probe;
     private final SyncView syncView = new SyncView();
+    private BspProcess[] peers;
     private java.util.Map<String, String> syncPreset = java.util.Map.of();
 
     // gets of the current superstep, by get number
@@ -163,6 +164,14 @@ public final class BspProcess implements Bsp {
         this.syncPreset = options;
     }
 
+    /**
+     * Lets the protocol reach the other processes of the run ({@link SyncProcess#peer(int)}): set by the runtime,
+     * before any process starts, when the transport allows direct copies.
+     */
+    void peers(final BspProcess[] all) {
+        this.peers = all;
+    }
+
     /** @return this process as its sync protocol sees it (handed to the protocol's factory by the runtime) */
     SyncProcess syncView() {
         return syncView;
@@ -238,6 +247,11 @@ public final class BspProcess implements Bsp {
         @Override
         public Outbox outboxFor(final int pid) {
             return BspProcess.this.outboxFor(pid);
+        }
+
+        @Override
+        public SyncProcess peer(final int pid) {
+            return peers == null ? null : peers[pid].syncView;
         }
 
         @Override
@@ -698,7 +712,7 @@ public final class BspProcess implements Bsp {
     @Override
     public QueueSize qsize() {
         checkLive("qsize");
-        return new QueueSize(messages.packets(), messages.bytes());
+        return messages.size();
     }
 
     @Override

@@ -101,6 +101,11 @@ public final class BspRuntime {
                 final BspProcess process = processes[i];
                 threads.add(kind.newThread("bsp-" + i, () -> runProcess(process, program, transport, endNs)));
             }
+            if (transport.directCopies()) {
+                for (final BspProcess process : processes) {
+                    process.peers(processes); // before the starts, which publish the array to every thread
+                }
+            }
             for (final Thread t : threads) {
                 t.start();
             }

@@ -27,6 +27,6 @@ public final class ThreadsTransportProvider implements TransportProvider {
     @Override
     public Transport create(final BspConfig config) {
         return new ThreadsTransport(config.procs(), config.ringCapacityBytes(), config.cores(),
-            config.threadKind() == ThreadKind.VIRTUAL);
+            config.threadKind() == ThreadKind.VIRTUAL, config.idleYieldNs());
     }
 }

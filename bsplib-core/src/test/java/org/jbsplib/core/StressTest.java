@@ -3,9 +3,12 @@ package org.jbsplib.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.jbsplib.api.Reg;
+import org.jbsplib.core.sync.ClassicSync;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Heavily oversubscribed runs and volumes beyond the transport's buffers. */
 class StressTest {
@@ -39,13 +42,15 @@ class StressTest {
         assertEquals(52, r.supersteps()[0], "1 + 51 syncs");
     }
 
-    @Test
+    @ParameterizedTest(name = "org.direct={0}")
+    @ValueSource(strings = {"never", "auto"})
     @Timeout(120)
-    void shouldMove64MiBFromEachOfFourProcessesToEveryOtherWithoutDeadlock() {
+    void shouldMove64MiBFromEachOfFourProcessesToEveryOtherWithoutDeadlock(final String direct) {
         final int p = 4;
         final int n = 64 * 1024 * 1024 / 8;
         final long[] checks = new long[p];
-        final RunResult r = BspRuntime.run(new BspConfig().procs(p).ringCapacityBytes(1 << 20), bsp -> {
+        final RunResult r = BspRuntime.run(new BspConfig().procs(p).ringCapacityBytes(1 << 20)
+            .option(ClassicSync.DIRECT_OPTION, direct), bsp -> {
             final double[] src = new double[n];
             for (int i = 0; i < n; i += 4096) {
                 src[i] = bsp.pid() * 1e9 + i;
@@ -75,11 +80,12 @@ class StressTest {
         for (int i = 0; i < p; i++) {
             assertEquals((long) (p - 1) * (n / 4096), checks[i], "pid " + i);
         }
-        // every process moved its 3 x 64 MiB (plus record headers) through a 1 MiB inbox
+        // every process moved its 3 x 64 MiB (plus record headers) through a 1 MiB inbox, or directly
         final long moved = 3L * 64 * 1024 * 1024;
         for (final SyncStats st : r.stats()) {
             org.junit.jupiter.api.Assertions.assertTrue(st.bytesSent() >= moved && st.bytesSent() < moved + moved / 100,
                 "bytes sent " + st.bytesSent());
+            assertEquals("never".equals(direct) ? 0 : p - 1, st.counter("org.directStreams"), "direct streams");
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
+import org.jbsplib.core.sync.ClassicSync;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,6 +23,8 @@ class DifferentialTest {
     /** Programs of the soak run ({@code -Djbsplib.slow}). */
     static final int SOAK_PROGRAMS = Integer.getInteger("rbs.diff.soakPrograms", 20_000);
     static final String[] POLICIES = {"auto", "never", "always"};
+    /** The classic sync's {@link ClassicSync#DIRECT_OPTION} values, one per seed in turn. */
+    static final String[] ORG_PATHS = {"auto", "always", "never"};
     /** One program in this many also runs under the paper presets {@code org:paper} and {@code rbs:paper}. */
     static final int PRESET_SAMPLE = 10;
 
@@ -60,8 +63,11 @@ class DifferentialTest {
         final String policy = POLICIES[Math.floorMod(seed, 3)];
         // the smallest inbox (512-byte frames) for a third of the seeds: large puts travel in fragments
         final int ring = seed % 3 == 0 ? 4096 : 0;
-        runAndCompare(prog, expected, "org" + (seed % 2 == 0 ? "" : "+chaos"), new BspConfig().syncMode("org")
-            .chaosSeed(seed % 2 == 0 ? -1 : seed).ringCapacityBytes(ring));
+        // the classic sync's streams in frames, direct, or by size, each with and without chaos
+        final String path = ORG_PATHS[(int) Math.floorMod(seed / 2, 3L)];
+        runAndCompare(prog, expected, "org(direct " + path + ")" + (seed % 2 == 0 ? "" : "+chaos"),
+            new BspConfig().syncMode("org").option(ClassicSync.DIRECT_OPTION, path)
+                .chaosSeed(seed % 2 == 0 ? -1 : seed).ringCapacityBytes(ring));
         // eager limit 0: every stream waits for its ack (the paper's handshake); 64 bytes: some streams are eager
         final int eager = seed % 4 == 1 ? 0 : BspConfig.DEFAULT_EAGER_LIMIT;
         runAndCompare(prog, expected, "rbs(" + policy + ", eager " + eager + ", ring " + ring + ")",

@@ -3,6 +3,7 @@ package org.jbsplib.core.bsmp;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.collections.IntArrayList;
+import org.jbsplib.api.QueueSize;
 
 /**
  * The BSMP queues of one process: the queue of the current superstep (read by {@code getTag}, {@code move},
@@ -11,6 +12,8 @@ import org.agrona.collections.IntArrayList;
  * each sync, so views handed out by {@code hpMove} stay valid until the next sync.
  */
 public final class MessageQueue {
+    private static final int CACHED_SIZES = 1024;
+    private QueueSize[] sizes = new QueueSize[8];
     private ExpandableArrayBuffer current = new ExpandableArrayBuffer(256);
     private final IntArrayList currentStarts = new IntArrayList();
     private int head;
@@ -72,6 +75,31 @@ public final class MessageQueue {
     /** @return payload bytes left in the current queue */
     public long bytes() {
         return remainingBytes;
+    }
+
+    /**
+     * The size of the current queue, as {@code qsize()} returns it. Sizes are kept by number of messages and reused
+     * while their byte count matches, so a program whose supersteps receive the same messages asks without
+     * allocating, also in a loop that moves messages one by one; a new size is made only for a count not seen
+     * with those bytes before (or above {@value #CACHED_SIZES} messages).
+     *
+     * @return the number of messages and payload bytes left in the current queue
+     */
+    public QueueSize size() {
+        final int packets = packets();
+        if (packets >= CACHED_SIZES) {
+            return new QueueSize(packets, remainingBytes);
+        }
+        if (packets >= sizes.length) {
+            sizes = java.util.Arrays.copyOf(sizes, Math.min(CACHED_SIZES, Math.max(packets + 1, sizes.length * 2)));
+        }
+        final QueueSize cached = sizes[packets];
+        if (cached != null && cached.bytes() == remainingBytes) {
+            return cached;
+        }
+        final QueueSize now = new QueueSize(packets, remainingBytes);
+        sizes[packets] = now;
+        return now;
     }
 
     /** @return messages queued for the next superstep so far (during a sync; for tests) */

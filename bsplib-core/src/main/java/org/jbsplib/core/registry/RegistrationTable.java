@@ -80,7 +80,9 @@ public final class RegistrationTable {
     /** Writes the pending operations at {@code offset}. @return bytes written */
     public int encodePending(final MutableDirectBuffer buf, final int offset) {
         int at = offset;
-        for (final RegHandle h : pending) {
+        // indexed: an iterator here was not always scalar-replaced, and this runs at every sync
+        for (int i = 0, n = pending.size(); i < n; i++) {
+            final RegHandle h = pending.get(i);
             final boolean isPop = h.state() == RegHandle.State.POP_PENDING;
             buf.putByte(at, isPop ? POP : PUSH);
             buf.putByte(at + 1, h.elementType().code());

@@ -58,6 +58,17 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      * then applied in arrival order, as BSPlib allows).
      */
     public static final String APPLY_OPTION = "org.apply";
+    /**
+     * Option: how a stream's data reaches its destination when the transport allows direct copies
+     * ({@link org.jbsplib.core.transport.Transport#directCopies()}, the {@code threads} transport):
+     * {@code auto} (the default: the streams that would wait for a GRANT, larger than the rendezvous limit, go
+     * direct, the others in frames), {@code always} (every stream direct) or {@code never} (every stream in frames,
+     * as between JVMs). A direct stream is not framed: once the sender has served the receiver's gets it sends END,
+     * the receiver copies at its turn straight from the sender's outbox (puts, get results, messages) and from the
+     * sources of its hpPuts, then answers DONE, and the sender leaves the sync only after every DONE. So a put is
+     * copied twice (at the call, then into the destination) and an hpPut once; the order of writes is the framed one.
+     */
+    public static final String DIRECT_OPTION = "org.direct";
 
     private static final int POLL_LIMIT = ExchangeSuperstep.POLL_LIMIT;
 
@@ -69,6 +80,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private final long eagerLimit;
     private final boolean countsAreBarrier;
     private final boolean applyOnArrival;
+    private final int directMode;
+    private long directStreams;
     private long grantsSent;
     private final long timeoutNs;
     private long postedWait = -1;
@@ -89,6 +102,11 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private final boolean[] endSent;
     private final boolean[] hasIn;
     private final boolean[] eagerIn;
+    // direct streams: those this process reads at their turn, the DONEs it owes, the DONEs it waits for
+    private final boolean[] directIn;
+    private final boolean[] doneOwed;
+    private final boolean[] doneAwaited;
+    private final SyncProcess[] peers;
     private final FrameStash stash;
     private final RecordWriter writer;
     private final IncomingStreams incoming = new IncomingStreams();
@@ -114,6 +132,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             process.option(RENDEZVOUS_OPTION, Long.toString(process.eagerLimitBytes())));
         this.countsAreBarrier = choice(process, BARRIER_OPTION, "backend", "counts");
         this.applyOnArrival = choice(process, APPLY_OPTION, "pid", "arrival");
+        this.directMode = directMode(process.option(DIRECT_OPTION, "auto"));
         this.timeoutNs = process.syncTimeoutNs();
         this.scratch = new UnsafeBuffer(new byte[8]);
         this.exchange = new ExchangeSuperstep(process, this, this::idleSending);
@@ -129,8 +148,45 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.endSent = new boolean[nprocs];
         this.hasIn = new boolean[nprocs];
         this.eagerIn = new boolean[nprocs];
+        this.directIn = new boolean[nprocs];
+        this.doneOwed = new boolean[nprocs];
+        this.doneAwaited = new boolean[nprocs];
+        this.peers = new SyncProcess[nprocs];
         this.stash = new FrameStash(nprocs);
         this.writer = new RecordWriter(process, this::countUpdate);
+    }
+
+    private static final int DIRECT_NEVER = 0;
+    private static final int DIRECT_AUTO = 1;
+    private static final int DIRECT_ALWAYS = 2;
+
+    private static int directMode(final String value) {
+        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "never" -> DIRECT_NEVER;
+            case "auto" -> DIRECT_AUTO;
+            case "always" -> DIRECT_ALWAYS;
+            default -> throw new IllegalArgumentException(DIRECT_OPTION + "=" + value
+                + " is not one of auto, always, never");
+        };
+    }
+
+    /**
+     * Whether the stream between this process and {@code other} goes direct: decided alike on both sides, from
+     * the run's option and the stream's size (the sender's puts, messages and get results), which both know.
+     */
+    private boolean direct(final int other, final long streamBytes) {
+        if (directMode == DIRECT_NEVER) {
+            return false;
+        }
+        SyncProcess peer = peers[other];
+        if (peer == null) {
+            peer = process.peer(other);
+            if (peer == null) {
+                return false;
+            }
+            peers[other] = peer;
+        }
+        return directMode == DIRECT_ALWAYS || streamBytes > eagerLimit;
     }
 
     /** @return whether option {@code key} is {@code second} (false for {@code first}, its default) */
@@ -202,6 +258,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     @Override
     public void onProgramEnd() {
         stats.count("org.grants", grantsSent);
+        stats.count("org.directStreams", directStreams);
+        endpoint.reportIdle(stats::count);
         if (barrier != null) {
             stats.count("barrier.episodes", barrier.episodes());
             stats.count("barrier.framesSent", barrier.framesSent());
@@ -254,6 +312,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             final Outbox toS = process.outbox(s);
             hasIn[s] = in.puts() + in.messages() > 0 || toS.getRequestCount() > 0;
             eagerIn[s] = in.bytes() + toS.getRequestBytes() <= eagerLimit;
+            directIn[s] = hasIn[s] && direct(s, in.bytes() + toS.getRequestBytes());
         }
         for (int i = 1; i < nprocs; i++) {
             final int d = (me + i) % nprocs;
@@ -271,6 +330,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 progress |= exchange.advanceApply(incoming);
             }
             progress |= sendStreams(parity);
+            progress |= sendDone();
             if (applying && exchange.applied() && outgoingDone()) {
                 return;
             }
@@ -309,6 +369,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
 
         @Override
         public int drain(final int src) {
+            if (directIn[src]) {
+                return drainDirect(src);
+            }
             if (eagerIn[src]) {
                 // the frames that came out of turn; the rest of the stream is written as it arrives
                 int moved = 0;
@@ -343,6 +406,18 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 endSent[d] = true;
                 continue;
             }
+            if (direct(d, out.putAndMessageBytes() + out.replyBytes())) {
+                // complete (its gets are served): d may read it from now until it answers DONE
+                scratch.putLong(0, process.superstep());
+                if (endpoint.offer(d, Wire.END, scratch, 0, 8)) {
+                    endSent[d] = true;
+                    doneAwaited[d] = true;
+                    directStreams++;
+                    stats.addSent(0, directBytes(out)); // the data moves all the same, in no frame
+                    progress = true;
+                }
+                continue;
+            }
             final boolean eager = out.putAndMessageBytes() + out.replyBytes() <= eagerLimit;
             if (!eager && !granted[d]) {
                 continue;
@@ -361,9 +436,43 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         return progress;
     }
 
+    /**
+     * Writes, at its turn, a direct stream from {@code src}: its records straight from its outbox to this process,
+     * its hpPuts from their sources; then src may reuse them (DONE).
+     */
+    private int drainDirect(final int src) {
+        if (!endReceived[src]) {
+            return 0;
+        }
+        final Outbox in = peers[src].outbox(me);
+        in.applyLocally(writer);
+        stats.addReceived(0, directBytes(in));
+        doneOwed[src] = true;
+        sendDone();
+        return ExchangeSuperstep.PROGRESS | ExchangeSuperstep.COMPLETE;
+    }
+
+    /** @return the bytes a direct stream moves, counted as its frames would be: each record's header and data */
+    private static long directBytes(final Outbox out) {
+        return out.putAndMessageBytes() + out.replyBytes()
+            + (long) Wire.REC_HEADER * (out.putRecords() + out.messageRecords() + out.replyRecords());
+    }
+
+    /** Answers the direct streams written since the last call (DONE), as far as their senders' inboxes allow. */
+    private boolean sendDone() {
+        boolean progress = false;
+        for (int s = 0; s < nprocs; s++) {
+            if (doneOwed[s] && endpoint.offer(s, Wire.DONE, scratch, 0, 0)) {
+                doneOwed[s] = false;
+                progress = true;
+            }
+        }
+        return progress;
+    }
+
     private boolean outgoingDone() {
         for (int d = 0; d < nprocs; d++) {
-            if (d != me && !endSent[d]) {
+            if (d != me && (!endSent[d] || doneAwaited[d] || doneOwed[d])) {
                 return false;
             }
         }
@@ -378,6 +487,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             grantSent[s] = false;
             granted[s] = false;
             endSent[s] = false;
+            directIn[s] = false;
             getsFrom[s] = 0;
             stash.clear(s);
             counts[parity][s].consume();
@@ -432,6 +542,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 }
             }
             case Wire.END -> endReceived[src] = true;
+            case Wire.DONE -> doneAwaited[src] = false;
             case Wire.GRANT -> granted[src] = true;
             default -> throw process.fail("protocol error: frame type " + type + " from pid " + src
                 + " is not part of the classic sync", null);

@@ -311,7 +311,9 @@ public final class Outbox {
     }
 
     /**
-     * Applies the whole stream locally (a process's puts/gets/messages to itself), record by record.
+     * Applies the whole stream locally, record by record: a process's puts/gets/messages to itself, or, when the
+     * protocol copies directly between processes, the stream another process reads from its sender's outbox (it
+     * only reads: the sender keeps the outbox unchanged until the reader says it is done).
      *
      * @param sink receives each record as if it had arrived in one fragment
      */

@@ -77,10 +77,16 @@ public final class RecordWriter implements Outbox.RecordSink, FrameStash.FrameSi
         }
     }
 
+    /** An unbuffered put from this process, or from another one whose stream comes direct: one copy. */
     @Override
     public void onLocalHpPut(final int slot, final long dstOffsetBytes, final Object src, final long srcOffsetBytes,
         final int lengthBytes) {
         final RegHandle h = process.registry().slot(slot);
+        if (h == null || dstOffsetBytes + lengthBytes > h.lengthBytes()) {
+            throw process.fail("hpPut into reg#" + slot + " bytes [" + dstOffsetBytes + ", " + (dstOffsetBytes
+                + lengthBytes) + ") on pid " + me + ": " + (h == null ? "not registered" : h + " has "
+                + h.lengthBytes() + " bytes"), null);
+        }
         Bulk.copy(src, srcOffsetBytes, h.area(), dstOffsetBytes, lengthBytes, h.elementType().bytes());
         counter.completed(h, slot);
     }

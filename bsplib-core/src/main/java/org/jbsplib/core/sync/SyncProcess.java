@@ -67,6 +67,19 @@ public interface SyncProcess {
     Outbox outboxFor(int pid);
 
     /**
+     * The process {@code pid} of the same run, when the transport lets protocols copy data directly between
+     * processes ({@link org.jbsplib.core.transport.Transport#directCopies()}). Its methods are those of its own
+     * thread: another process may only read what that process published to it by a frame (its outbox to the
+     * reader, after the frame that says the outbox is complete), and only until it answers that frame.
+     *
+     * @param pid a process of the run
+     * @return its view, or {@code null} if data must travel in frames
+     */
+    default SyncProcess peer(final int pid) {
+        return null;
+    }
+
+    /**
      * @param getId a get this process issued this superstep
      * @return the area its result goes into
      */

@@ -22,6 +22,8 @@ public final class Wire {
     public static final int END = 4;
     /** Clear-to-send of a large (rendezvous) stream. */
     public static final int GRANT = 5;
+    /** The receiver of a direct stream has written it: the sender may reuse its outbox and hpPut sources. */
+    public static final int DONE = 6;
     /** First frame type available to barrier backends (16..31, see {@link BarrierPort#FIRST_FRAME_TYPE}). */
     public static final int BARRIER_BASE = BarrierPort.FIRST_FRAME_TYPE;
     /** First frame type available to other sync protocols (32..63). */

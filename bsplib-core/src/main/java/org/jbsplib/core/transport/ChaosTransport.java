@@ -89,6 +89,11 @@ public final class ChaosTransport implements Transport {
     }
 
     @Override
+    public boolean directCopies() {
+        return inner.directCopies();
+    }
+
+    @Override
     public boolean detectsDeadlocks() {
         return inner.detectsDeadlocks();
     }
@@ -295,6 +300,11 @@ public final class ChaosTransport implements Transport {
         @Override
         public void resetIdle() {
             inner.resetIdle();
+        }
+
+        @Override
+        public void reportIdle(final java.util.function.ObjLongConsumer<String> sink) {
+            inner.reportIdle(sink);
         }
     }
 }

@@ -81,6 +81,15 @@ public interface Endpoint {
     /** Resets the waiting strategy after progress. */
     void resetIdle();
 
+    /**
+     * Reports what this endpoint's waits cost (e.g. {@code idle.spins}, {@code idle.yields}, {@code idle.parks},
+     * {@code idle.parkedNs}), for the run's statistics; nothing by default. Called on the process's thread.
+     *
+     * @param sink receives each counter's name and value
+     */
+    default void reportIdle(final java.util.function.ObjLongConsumer<String> sink) {
+    }
+
     // ------------------------------------------------------------------ machine hooks
     // A machine model (a transport that simulates time, e.g. a virtual-time machine) needs to know when a process
     // starts and ends, when it enters and leaves the library, and must own the clock that statistics read. On a real

@@ -47,6 +47,19 @@ public final class ThreadsTransport implements Transport {
      * @param virtualThreads whether the processes run on virtual threads (their waits never spin)
      */
     public ThreadsTransport(final int nprocs, final int ringCapacity, final int cores, final boolean virtualThreads) {
+        this(nprocs, ringCapacity, cores, virtualThreads, 0);
+    }
+
+    /**
+     * @param nprocs         number of processes
+     * @param ringCapacity   bytes per inbox, a power of two
+     * @param cores          cores the waiting strategy assumes
+     * @param virtualThreads whether the processes run on virtual threads (their waits never spin)
+     * @param idleYieldNs    while the processes fit on the cores: how long a wait yields before it parks, ns
+     *                       ({@link org.jbsplib.core.BspConfig#IDLE_YIELD_PROP})
+     */
+    public ThreadsTransport(final int nprocs, final int ringCapacity, final int cores, final boolean virtualThreads,
+        final long idleYieldNs) {
         this.nprocs = nprocs;
         this.inboxes = new RingBuffer[nprocs];
         this.idlers = new WakeableIdleStrategy[nprocs];
@@ -56,7 +69,7 @@ public final class ThreadsTransport implements Transport {
             final ByteBuffer bb = ByteBuffer.allocateDirect(ringCapacity + RingBufferDescriptor.TRAILER_LENGTH);
             inboxes[i] = new ManyToOneRingBuffer(new UnsafeBuffer(bb));
             final RingBuffer inbox = inboxes[i];
-            idlers[i] = new WakeableIdleStrategy(nprocs, cores, virtualThreads, () -> inbox.size() > 0);
+            idlers[i] = new WakeableIdleStrategy(nprocs, cores, virtualThreads, idleYieldNs, () -> inbox.size() > 0);
         }
         this.maxFrameLength = inboxes[0].maxMsgLength();
         for (int i = 0; i < nprocs; i++) {
@@ -92,6 +105,12 @@ public final class ThreadsTransport implements Transport {
 
     @Override
     public boolean sharesMemory() {
+        return true;
+    }
+
+    /** @return {@code true}: the inboxes carry only control frames when a protocol copies data directly */
+    @Override
+    public boolean directCopies() {
         return true;
     }
 
@@ -192,6 +211,11 @@ public final class ThreadsTransport implements Transport {
         public void resetIdle() {
             quiescence.progress(pid);
             idlers[pid].reset();
+        }
+
+        @Override
+        public void reportIdle(final java.util.function.ObjLongConsumer<String> sink) {
+            idlers[pid].report(sink);
         }
     }
 }

@@ -60,6 +60,19 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * Whether a sync protocol may move data straight between the processes' memory: a receiver reading, during the
+     * sync, what the sender buffered for it and the sources of its unbuffered puts, instead of the sender framing
+     * them. Needs every process in this JVM ({@link #sharesMemory()}), and a transport that does not account for
+     * data by its frames: a virtual-time machine shares memory but charges every frame to its network model, so it
+     * answers {@code false}. A decorator answers for what it decorates.
+     *
+     * @return {@code true} if protocols may copy data directly between processes; by default {@code false}
+     */
+    default boolean directCopies() {
+        return false;
+    }
+
+    /**
      * Whether the runtime's {@link DeadlockDetector} may judge this run: it needs every process's {@link Quiescence}
      * entry kept up to date by the endpoints, and must be able to tell whether any frame is in flight. A transport
      * between JVMs sees neither the other JVMs' entries nor the frames in the media driver's logs, so it answers

@@ -7,7 +7,9 @@ import org.agrona.concurrent.IdleStrategy;
 /**
  * Spin, then yield, then park: the waiting strategy of every process. Spinning is used only while the processes
  * fit on the cores (otherwise a spinner steals the core from the process it waits for); parking is woken by
- * the sender of the next frame ({@link #wake()}) or after {@link #MAX_PARK_NS}.
+ * the sender of the next frame ({@link #wake()}) or after {@link #MAX_PARK_NS}. While the processes fit on the
+ * cores, a wait may keep yielding for a while before it parks ({@code yieldNs}): a wake-up from a park costs tens
+ * of microseconds, which a superstep of a pipelined program pays at every wait longer than the spin.
  *
  * <p>Measured on a 2-core machine (../shared/DEPENDENCIES.md): spin-then-yield is best when oversubscribed; a
  * long spin before parking is worst. A virtual thread never spins nor yields: it parks at once, which unmounts it
@@ -35,10 +37,17 @@ public final class WakeableIdleStrategy implements IdleStrategy {
     private final int maxYields;
     private int spins;
     private int yields;
+    private final long yieldNs;
+    private long yieldStart;
     private long parkNs;
     private volatile Thread owner;
     private volatile boolean parked;
     private final java.util.function.BooleanSupplier workPending;
+    // what the waits cost, for the run's statistics (owner's thread only)
+    private long spinCount;
+    private long yieldCount;
+    private long parkCount;
+    private long parkedNs;
 
     /**
      * @param nprocs      processes sharing the machine
@@ -58,6 +67,19 @@ public final class WakeableIdleStrategy implements IdleStrategy {
      */
     public WakeableIdleStrategy(final int nprocs, final int cores, final boolean virtualThreads,
         final java.util.function.BooleanSupplier workPending) {
+        this(nprocs, cores, virtualThreads, 0, workPending);
+    }
+
+    /**
+     * @param nprocs         processes sharing the machine
+     * @param cores          cores available
+     * @param virtualThreads whether the owner is a virtual thread (it parks at once)
+     * @param yieldNs        while the processes fit on the cores (and the owner is a platform thread): how long a
+     *                       wait keeps yielding after its spin before it parks, ns; 0 for the fixed 50 yields
+     * @param workPending    tells, after announcing the park, whether work arrived meanwhile
+     */
+    public WakeableIdleStrategy(final int nprocs, final int cores, final boolean virtualThreads, final long yieldNs,
+        final java.util.function.BooleanSupplier workPending) {
         // ~1,000 PAUSEs is 10-40 us: long enough to catch a partner on the other core, short enough not to burn
         // the time slice of a process that shares the core (a long spin before parking measured worst here).
         this.maxSpins = nprocs <= cores && !virtualThreads ? 1_000 : 0;
@@ -65,6 +87,9 @@ public final class WakeableIdleStrategy implements IdleStrategy {
         // yielding some were starved for good (an rbs run at P = 32 on 2 carriers hung); parking unmounts it.
         this.maxYields = virtualThreads ? 0 : nprocs <= cores ? 50 : (nprocs <= 4 * cores ? 200 : 50);
         this.workPending = workPending;
+        // A parked thread waits for the scheduler to wake it (tens of us, plus the timer slack of a timed park);
+        // while every process has a core, a yield returns at once unless something else needs the core.
+        this.yieldNs = nprocs <= cores && !virtualThreads ? yieldNs : 0;
     }
 
     /** Called after progress: the next idle starts spinning again. */
@@ -94,9 +119,11 @@ public final class WakeableIdleStrategy implements IdleStrategy {
     public void idle() {
         if (spins < maxSpins) {
             spins++;
+            spinCount++;
             Thread.onSpinWait();
-        } else if (yields < maxYields) {
+        } else if (yields < maxYields || yieldNs > 0 && keepYielding()) {
             yields++;
+            yieldCount++;
             Thread.yield();
         } else {
             owner = Thread.currentThread(); // the thread driving a process may change (e.g. a benchmark's)
@@ -104,12 +131,37 @@ public final class WakeableIdleStrategy implements IdleStrategy {
             parked = true;
             try {
                 if (!workPending.getAsBoolean()) {
+                    final long t0 = System.nanoTime();
                     LockSupport.parkNanos(this, parkNs);
+                    parkedNs += System.nanoTime() - t0;
+                    parkCount++;
                 }
             } finally {
                 parked = false;
             }
         }
+    }
+
+    /**
+     * Reports what the waits cost so far: {@code idle.spins}, {@code idle.yields}, {@code idle.parks} (each a step
+     * of {@link #idle()}) and {@code idle.parkedNs} (time spent parked, woken or timed out). Owner's thread only.
+     *
+     * @param sink receives each counter's name and value
+     */
+    public void report(final java.util.function.ObjLongConsumer<String> sink) {
+        sink.accept("idle.spins", spinCount);
+        sink.accept("idle.yields", yieldCount);
+        sink.accept("idle.parks", parkCount);
+        sink.accept("idle.parkedNs", parkedNs);
+    }
+
+    /** @return whether the yields of this wait have lasted less than {@code yieldNs} */
+    private boolean keepYielding() {
+        final long now = System.nanoTime();
+        if (yields == maxYields) {
+            yieldStart = now;
+        }
+        return now - yieldStart < yieldNs;
     }
 
     @Override

@@ -1,19 +1,20 @@
 package org.jbsplib.core.util;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.agrona.UnsafeApi;
 
 /**
  * Bulk copies between the areas a program registers or passes ({@code byte[]}, {@code int[]}, {@code long[]},
  * {@code double[]}, {@link DirectBuffer}) and the runtime's byte buffers, in native byte order. Offsets and
- * lengths are in bytes. Short copies go element by element (no allocation); long ones through NIO bulk views.
+ * lengths are in bytes. Short copies go element by element, long ones as one memory copy; neither allocates.
  * Area offsets are {@code long}: a {@code long[]} or {@code double[]} area spans up to 2^34 bytes.
  */
 public final class Bulk {
     private static final int SHORT_COPY = 128;
+    private static final long DOUBLE_BASE = UnsafeApi.arrayBaseOffset(double[].class);
+    private static final long LONG_BASE = UnsafeApi.arrayBaseOffset(long[].class);
+    private static final long INT_BASE = UnsafeApi.arrayBaseOffset(int[].class);
 
     private Bulk() {
     }
@@ -34,7 +35,7 @@ public final class Bulk {
                     dst.putDouble(dstIndex + (i << 3), a[first + i]);
                 }
             } else {
-                view(dst, dstIndex, len).asDoubleBuffer().put(a, first, n);
+                fromArray(a, a.length, first, n, 3, dst, dstIndex);
             }
         } else if (area instanceof long[] a) {
             final int n = len >> 3;
@@ -44,7 +45,7 @@ public final class Bulk {
                     dst.putLong(dstIndex + (i << 3), a[first + i]);
                 }
             } else {
-                view(dst, dstIndex, len).asLongBuffer().put(a, first, n);
+                fromArray(a, a.length, first, n, 3, dst, dstIndex);
             }
         } else if (area instanceof int[] a) {
             final int n = len >> 2;
@@ -54,7 +55,7 @@ public final class Bulk {
                     dst.putInt(dstIndex + (i << 2), a[first + i]);
                 }
             } else {
-                view(dst, dstIndex, len).asIntBuffer().put(a, first, n);
+                fromArray(a, a.length, first, n, 2, dst, dstIndex);
             }
         } else if (area instanceof DirectBuffer b) {
             dst.putBytes(dstIndex, b, byteIndex(areaOff), len);
@@ -79,7 +80,7 @@ public final class Bulk {
                     a[first + i] = src.getDouble(srcIndex + (i << 3));
                 }
             } else {
-                view(src, srcIndex, len).asDoubleBuffer().get(a, first, n);
+                toArray(src, srcIndex, a, a.length, first, n, 3);
             }
         } else if (area instanceof long[] a) {
             final int n = len >> 3;
@@ -89,7 +90,7 @@ public final class Bulk {
                     a[first + i] = src.getLong(srcIndex + (i << 3));
                 }
             } else {
-                view(src, srcIndex, len).asLongBuffer().get(a, first, n);
+                toArray(src, srcIndex, a, a.length, first, n, 3);
             }
         } else if (area instanceof int[] a) {
             final int n = len >> 2;
@@ -99,7 +100,7 @@ public final class Bulk {
                     a[first + i] = src.getInt(srcIndex + (i << 2));
                 }
             } else {
-                view(src, srcIndex, len).asIntBuffer().get(a, first, n);
+                toArray(src, srcIndex, a, a.length, first, n, 2);
             }
         } else if (area instanceof MutableDirectBuffer b) {
             b.putBytes(byteIndex(areaOff), src, srcIndex, len);
@@ -132,17 +133,39 @@ public final class Bulk {
         return (int) offset;
     }
 
-    private static ByteBuffer view(final DirectBuffer buffer, final int index, final int len) {
-        final ByteBuffer base;
-        final int at;
-        if (buffer.byteArray() != null) {
-            base = ByteBuffer.wrap(buffer.byteArray());
-            at = buffer.wrapAdjustment() + index;
-        } else {
-            base = buffer.byteBuffer().duplicate();
-            at = buffer.wrapAdjustment() + index;
+    // Long copies: one memory copy between the array's elements and the buffer's bytes (on or off heap), in
+    // native order, through the same primitive Agrona's buffers use for byte[] copies; the ranges are checked here
+    // because the copy itself checks nothing. No views, so nothing is allocated per copy.
+
+    private static void fromArray(final Object a, final int arrayLength, final int first, final int n,
+        final int shift, final DirectBuffer dst, final int dstIndex) {
+        checkElements(arrayLength, first, n);
+        final int bytes = n << shift;
+        dst.boundsCheck(dstIndex, bytes);
+        UnsafeApi.copyMemory(a, arrayBase(a) + ((long) first << shift), dst.byteArray(),
+            dst.addressOffset() + dstIndex, bytes);
+    }
+
+    private static void toArray(final DirectBuffer src, final int srcIndex, final Object a, final int arrayLength,
+        final int first, final int n, final int shift) {
+        checkElements(arrayLength, first, n);
+        final int bytes = n << shift;
+        src.boundsCheck(srcIndex, bytes);
+        UnsafeApi.copyMemory(src.byteArray(), src.addressOffset() + srcIndex, a,
+            arrayBase(a) + ((long) first << shift), bytes);
+    }
+
+    private static long arrayBase(final Object a) {
+        if (a instanceof double[]) {
+            return DOUBLE_BASE;
         }
-        base.limit(at + len).position(at);
-        return base.slice().order(ByteOrder.nativeOrder());
+        return a instanceof long[] ? LONG_BASE : INT_BASE;
+    }
+
+    private static void checkElements(final int arrayLength, final int first, final int n) {
+        if (first < 0 || n < 0 || first > arrayLength - n) {
+            throw new IndexOutOfBoundsException("elements [" + first + ", " + ((long) first + n)
+                + ") are outside an array of length=" + arrayLength);
+        }
     }
 }

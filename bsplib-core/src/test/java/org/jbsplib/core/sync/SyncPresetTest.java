@@ -105,9 +105,13 @@ class SyncPresetTest {
         assertEquals(SUPERSTEPS + 2, r.supersteps()[0], "syncs + 1");
     }
 
-    /** Each process puts {@link #DOUBLES} values to the next one per superstep and checks what it received. */
+    /**
+     * Each process puts {@link #DOUBLES} values to the next one per superstep and checks what it received. The streams
+     * go in frames ({@code org.direct=never}): grants are the flow control of framed streams, and a direct stream
+     * needs none ({@link DirectStreamsTest}).
+     */
     private static RunResult run(final BspConfig config) {
-        return BspRuntime.run(config, bsp -> {
+        return BspRuntime.run(config.option(ClassicSync.DIRECT_OPTION, "never"), bsp -> {
             final int p = bsp.nprocs();
             final double[] in = new double[DOUBLES];
             final double[] out = new double[DOUBLES];

@@ -69,6 +69,53 @@ class BulkTest {
         assertUntouched(type, area, 9);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"long", "double", "int"})
+    void shouldCopyLongRangesThroughHeapOffHeapAndOffsetBuffersInNativeOrder(final String type) {
+        final int eb = elementBytes(type);
+        final Object area = area(type);
+        for (int i = 0; i < 64; i++) {
+            switch (type) {
+                case "long" -> ((long[]) area)[i] = 1_000_000_007L * (i + 1);
+                case "double" -> ((double[]) area)[i] = i + 0.25;
+                default -> ((int[]) area)[i] = 1_000_003 * (i + 1);
+            }
+        }
+        final int len = 40 * eb; // above the short-copy limit: the bulk path
+        final UnsafeBuffer offHeap = new UnsafeBuffer(java.nio.ByteBuffer.allocateDirect(1024));
+        final UnsafeBuffer sliced = new UnsafeBuffer(new byte[1024], 24, 1000);
+        final ExpandableArrayBuffer heap = new ExpandableArrayBuffer(1024);
+        for (final org.agrona.MutableDirectBuffer b : new org.agrona.MutableDirectBuffer[] {offHeap, sliced, heap}) {
+            Bulk.read(area, 3L * eb, b, 16, len);
+            for (int i = 0; i < 40; i++) {
+                final long expected = switch (type) {
+                    case "long" -> ((long[]) area)[3 + i];
+                    case "double" -> Double.doubleToRawLongBits(((double[]) area)[3 + i]);
+                    default -> ((int[]) area)[3 + i];
+                };
+                final long got = switch (type) {
+                    case "long" -> b.getLong(16 + i * eb);
+                    case "double" -> Double.doubleToRawLongBits(b.getDouble(16 + i * eb));
+                    default -> b.getInt(16 + i * eb);
+                };
+                assertEquals(expected, got, type + " element " + i + " in " + b.getClass().getSimpleName());
+            }
+            final Object back = area(type);
+            Bulk.write(b, 16, back, 5L * eb, len);
+            for (int i = 0; i < 40; i++) {
+                assertEquals(java.lang.reflect.Array.get(area, 3 + i), java.lang.reflect.Array.get(back, 5 + i));
+            }
+            assertEquals(java.lang.reflect.Array.get(back, 4), java.lang.reflect.Array.get(area(type), 4),
+                "nothing before the range");
+            assertEquals(java.lang.reflect.Array.get(back, 45), java.lang.reflect.Array.get(area(type), 45),
+                "nothing after the range");
+        }
+        assertThrows(IndexOutOfBoundsException.class, () -> Bulk.read(area, 30L * eb, heap, 0, len),
+            "an array range past the end");
+        assertThrows(IndexOutOfBoundsException.class, () -> Bulk.write(sliced, 990 - len + 16, area(type), 0, len),
+            "a buffer range past the end of a slice");
+    }
+
     private static Object area(final String type) {
         return switch (type) {
             case "long" -> new long[64];

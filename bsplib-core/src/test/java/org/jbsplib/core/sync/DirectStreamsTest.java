@@ -1,0 +1,135 @@
+package org.jbsplib.core.sync;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.jbsplib.api.Reg;
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
+import org.jbsplib.core.RunResult;
+import org.jbsplib.core.transport.ChaosTransport;
+import org.jbsplib.core.transport.ThreadsTransport;
+import org.jbsplib.core.transport.Transport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The classic sync's direct streams ({@link ClassicSync#DIRECT_OPTION}): which streams go direct, and that what
+ * arrives is the same as in frames, including an hpPut whose source the sender changes right after the sync and a
+ * large put, hpPut, get and message in one superstep.
+ */
+@Timeout(60)
+class DirectStreamsTest {
+    private static final int BIG = 8192; // doubles: 64 KiB, above the default rendezvous limit of 16 KiB
+    private static final int SUPERSTEPS = 3;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"auto", "always", "never"})
+    void shouldMoveLargeAndSmallStreamsAlikeOnEitherPath(final String mode) {
+        final double[][] got = new double[2][];
+        final double[][] fetched = new double[2][];
+        final int[] messages = new int[2];
+        final RunResult result = BspRuntime.run(new BspConfig().procs(2).option(ClassicSync.DIRECT_OPTION, mode),
+            bsp -> {
+                final int me = bsp.pid();
+                final int other = 1 - me;
+                final double[] area = new double[2 * BIG];
+                final Reg reg = bsp.pushReg(area);
+                bsp.sync();
+                final double[] src = new double[BIG];
+                final double[] into = new double[BIG];
+                for (int s = 0; s < SUPERSTEPS; s++) {
+                    for (int i = 0; i < BIG; i++) {
+                        src[i] = me * 1e6 + s * 1e4 + i;
+                        area[BIG + i] = -(me * 1e6 + s * 1e4 + i);
+                    }
+                    bsp.put(other, src, 0, reg, 0, BIG / 2);
+                    bsp.hpPut(other, src, BIG / 2, reg, BIG / 2, BIG / 2);
+                    bsp.get(other, reg, BIG, into, 0, BIG);
+                    bsp.send(other, new byte[0], new byte[300]);
+                    bsp.sync();
+                    java.util.Arrays.fill(src, Double.NaN); // hpPut read its source during the sync, not after
+                    bsp.commit(reg, 2);
+                    messages[me] += bsp.qsize().packets();
+                }
+                got[me] = area.clone();
+                fetched[me] = into.clone();
+            });
+        for (int me = 0; me < 2; me++) {
+            final int other = 1 - me;
+            final int last = SUPERSTEPS - 1;
+            for (int i = 0; i < BIG; i++) {
+                assertEquals(other * 1e6 + last * 1e4 + i, got[me][i], mode + ": pid " + me + " element " + i);
+                assertEquals(-(other * 1e6 + last * 1e4 + i), fetched[me][i], mode + ": pid " + me + " got " + i);
+            }
+            assertEquals(SUPERSTEPS, messages[me], mode + ": messages of pid " + me);
+            final long direct = result.stats().get(me).counter("org.directStreams");
+            switch (mode) {
+                case "never" -> assertEquals(0, direct, "pid " + me + " sent no direct stream");
+                default -> assertEquals(SUPERSTEPS, direct, mode + ": pid " + me + " sent its streams direct");
+            }
+            final long grants = result.stats().get(me).counter("org.grants");
+            assertEquals("never".equals(mode) ? SUPERSTEPS : 0, grants, mode + ": grants of pid " + me);
+        }
+    }
+
+    @Test
+    void shouldSendSmallStreamsInFramesUnderAuto() {
+        final RunResult result = BspRuntime.run(new BspConfig().procs(2), bsp -> {
+            final int[] x = new int[4];
+            final Reg reg = bsp.pushReg(x);
+            bsp.sync();
+            bsp.put(1 - bsp.pid(), new int[] {1, 2, 3, 4}, 0, reg, 0, 4);
+            bsp.sync();
+        });
+        assertEquals(0, result.stats().get(0).counter("org.directStreams"));
+        assertEquals(0, result.stats().get(1).counter("org.directStreams"));
+    }
+
+    @Test
+    void shouldRefuseAnUnknownModeNamingIt() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BspRuntime.run(
+            new BspConfig().procs(2).option(ClassicSync.DIRECT_OPTION, "sometimes"), bsp -> { }));
+        assertTrue(e.getMessage().contains("org.direct=sometimes"), e.getMessage());
+    }
+
+    @Test
+    void shouldAllowDirectCopiesOnlyWhereTheTransportSaysSo() {
+        try (Transport threads = new ThreadsTransport(2, 1 << 16, 2)) {
+            assertTrue(threads.directCopies());
+            try (Transport chaos = new ChaosTransport(threads, 1L)) {
+                assertTrue(chaos.directCopies(), "a decorator answers for what it decorates");
+            }
+        }
+        final Transport plain = new Transport() {
+            @Override
+            public String name() {
+                return "plain";
+            }
+
+            @Override
+            public int nprocs() {
+                return 1;
+            }
+
+            @Override
+            public org.jbsplib.core.transport.Endpoint endpoint(final int pid) {
+                throw new UnsupportedOperationException("endpoint: pid=" + pid);
+            }
+
+            @Override
+            public org.jbsplib.core.transport.RunControl control() {
+                throw new UnsupportedOperationException("control");
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        assertFalse(plain.directCopies(), "by default a transport frames data");
+    }
+}
