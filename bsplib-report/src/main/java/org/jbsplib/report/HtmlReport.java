@@ -26,7 +26,7 @@ public final class HtmlReport {
     private static final String STYLE = "body{font-family:sans-serif;margin:2em;max-width:1200px;color:#222}"
         + "h1{font-size:1.6em}h2{font-size:1.3em;margin-top:1.6em;border-bottom:1px solid #ccc}"
         + "table{border-collapse:collapse;margin:0.8em 0;font-size:0.9em}"
-        + "th,td{border:1px solid #bbb;padding:0.25em 0.6em;text-align:right}"
+        + "th,td{border:1px solid #bbb;padding:0.25em 0.6em;text-align:right}td{white-space:nowrap}"
         + "th{background:#eee}td:first-child,th:first-child{text-align:left}"
         + "caption{text-align:left;font-weight:bold;padding:0.3em 0}"
         + "tr.failed td{background:#fdd}tr.warmup td{color:#777}"
