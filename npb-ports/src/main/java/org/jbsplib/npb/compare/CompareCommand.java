@@ -94,11 +94,12 @@ public final class CompareCommand implements CliCommand {
         Files.createDirectories(o.out());
         final Results results = new Results(meta(o, args));
         final Output output = new Output(o, results, baseline);
+        output.prepare();
         final Thread hook = new Thread(output::interrupted, "bsp-compare-save");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             new CompareRunner(o, kernels, results, o.quiet() ? null : err, CompareRunner.hostDescription(),
-                CompareRunner.jvmDescription()).run();
+                CompareRunner.jvmDescription(), output::progress).run();
             output.finished();
         } finally {
             try {
@@ -186,10 +187,44 @@ public final class CompareCommand implements CliCommand {
             this.baseline = baseline;
         }
 
+        /**
+         * Draws a throw-away chart before the runs: the first chart of a JVM loads AWT's fonts, which registers a
+         * shutdown hook, and that is refused once the JVM is shutting down (Ctrl-C), so the hook could not draw.
+         *
+         * @throws IOException when the scratch directory cannot be written
+         */
+        void prepare() throws IOException {
+            final Path scratch = Files.createTempDirectory("bsp-compare-");
+            try {
+                org.jbsplib.report.BarChart.of("", "", "").bar("", "", 1).write(scratch, "prepare");
+            } finally {
+                for (final String f : List.of("prepare.png", "prepare.svg")) {
+                    Files.deleteIfExists(scratch.resolve(f));
+                }
+                Files.deleteIfExists(scratch);
+            }
+        }
+
+        /**
+         * Keeps {@code results.json} and {@code results.csv} current after every run, so that even a killed
+         * comparison leaves its finished runs.
+         */
+        synchronized void progress() {
+            if (written) {
+                return;
+            }
+            try {
+                results.writeJson(options.out().resolve("results.json"));
+                results.writeCsv(options.out().resolve("results.csv"));
+            } catch (final IOException e) {
+                throw new java.io.UncheckedIOException("compare: cannot write into --out=" + options.out(), e);
+            }
+        }
+
         /** Writes the files of a complete comparison. */
         synchronized void finished() throws IOException {
             results.complete(true);
-            write();
+            write(results.snapshot());
         }
 
         /** Writes what is done when the JVM shuts down before the end (Ctrl-C); once. */
@@ -198,21 +233,30 @@ public final class CompareCommand implements CliCommand {
                 return;
             }
             results.complete(false);
+            final Results done = results.snapshot();
             try {
-                write();
-                System.err.println("compare: interrupted; wrote the " + results.runs().size() + " finished runs to "
+                write(done);
+                System.err.println("compare: interrupted; wrote the " + done.runs().size() + " finished runs to "
                     + options.out());
             } catch (final IOException | RuntimeException e) {
-                System.err.println("compare: interrupted; could not write the results: " + e);
+                try { // what the JVM's shutdown still allows: the data and the page without plots
+                    done.writeJson(options.out().resolve("results.json"));
+                    done.writeCsv(options.out().resolve("results.csv"));
+                    CompareReport.write(options.out().resolve("report.html"), done, List.of(), baseline);
+                    System.err.println("compare: interrupted; wrote the " + done.runs().size() + " finished runs "
+                        + "to " + options.out() + " without plots (" + e + ")");
+                } catch (final IOException | RuntimeException again) {
+                    System.err.println("compare: interrupted; could not write the results: " + again);
+                }
             }
         }
 
-        private void write() throws IOException {
+        private void write(final Results done) throws IOException {
             written = true;
-            results.meta("finished", Instant.now().toString());
-            write(results, options.out(), baseline);
+            done.meta("finished", Instant.now().toString());
+            write(done, options.out(), baseline);
             if (options.json() != null) {
-                results.writeJson(options.json());
+                done.writeJson(options.json());
             }
         }
 

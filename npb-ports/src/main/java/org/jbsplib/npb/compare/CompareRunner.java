@@ -20,8 +20,9 @@ import org.jbsplib.npb.common.NpbRepeats;
  * Runs the comparison's matrix and adds every run to the {@link Results} as it finishes. Each configuration gets one
  * warm-up run (recorded, marked) and then {@code --repeat} measured runs: in this JVM, one after the other, warm
  * ({@link NpbRepeats}); on a transport between JVMs, as one {@code ./bsp npb ... --repeat N+1} launch whose JVMs
- * run all of them. A run that throws ends its configuration (recorded as an error); the others go on. Progress goes
- * to stderr: the configuration, the run count and an ETA.
+ * run all of them. A run that throws ends its configuration (recorded as an error); the others go on. After each run
+ * the runner calls back (the command rewrites {@code results.json}); progress goes to stderr: the configuration,
+ * the run count and an ETA.
  *
  * <p>Threading: runs on the calling thread; {@link Results} may be read by a shutdown hook meanwhile.
  */
@@ -32,18 +33,20 @@ final class CompareRunner {
     private final PrintStream progress;
     private final String host;
     private final String jvm;
+    private final Runnable afterRun;
     private final long startNs = System.nanoTime();
     private int done;
     private int total;
 
     CompareRunner(final CompareOptions options, final Map<String, NpbKernel> kernels, final Results results,
-        final PrintStream progress, final String host, final String jvm) {
+        final PrintStream progress, final String host, final String jvm, final Runnable afterRun) {
         this.options = options;
         this.kernels = kernels;
         this.results = results;
         this.progress = progress;
         this.host = host;
         this.jvm = jvm;
+        this.afterRun = afterRun;
     }
 
     /**
@@ -74,6 +77,7 @@ final class CompareRunner {
         try {
             NpbRepeats.run(kernels.get(c.kernel()), c.npbClass(), c.bspConfig(), perConfig, null, (i, r) -> {
                 results.add(RunRecord.of(c, i, i == 0, r, host, jvm));
+                afterRun.run();
                 done++;
                 next[0] = i + 1;
                 if (i + 1 < perConfig) {
@@ -82,6 +86,7 @@ final class CompareRunner {
             });
         } catch (final Exception | OutOfMemoryError e) {
             results.add(RunRecord.error(c, next[0], next[0] == 0, e, 0, host, jvm));
+            afterRun.run();
             done += perConfig - next[0];
             line(String.format(Locale.ROOT, "compare: %s: run %d failed: %s", c.label(), next[0] + 1, e));
         }
@@ -111,9 +116,11 @@ final class CompareRunner {
                     + dir.resolve(base + ".log") + ")");
             }
             addLaunched(c, Files.readString(json));
+            afterRun.run();
             done += perConfig;
         } catch (final IOException | RuntimeException e) {
             results.add(RunRecord.error(c, 0, true, e, (System.nanoTime() - start) / 1e9, host, jvm));
+            afterRun.run();
             done += perConfig;
             line("compare: " + c.label() + ": launch failed: " + e.getMessage());
         }

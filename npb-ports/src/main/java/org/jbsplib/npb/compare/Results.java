@@ -37,6 +37,14 @@ public final class Results {
         runs.add(r);
     }
 
+    /** @return a copy of these results as they are now (the runner may go on adding to this one) */
+    public synchronized Results snapshot() {
+        final Results copy = new Results(meta);
+        copy.runs.addAll(runs);
+        copy.complete = complete;
+        return copy;
+    }
+
     /** @return a copy of the runs so far, in run order */
     public synchronized List<RunRecord> runs() {
         return List.copyOf(runs);

@@ -90,6 +90,19 @@ class CompareReportTest {
         assertEquals(back.runs(), Results.readJson(dir.resolve("results.json")).runs());
     }
 
+    @Test
+    void shouldKeepTheDataCurrentAfterEveryRunSoThatAKilledComparisonLeavesIt() throws IOException {
+        final Results r = results();
+        final CompareOptions o = CompareOptions.parse(List.of("--kernels", "ft", "--out", dir.toString()),
+            CompareCommand.kernels());
+        new CompareCommand.Output(o, r, Map.of()).progress();
+        final Results back = Results.readJson(dir.resolve("results.json"));
+        assertFalse(back.complete());
+        assertEquals(r.runs(), back.runs());
+        assertEquals(r.runs(), Results.readCsv(dir.resolve("results.csv")));
+        assertFalse(Files.exists(dir.resolve("report.html")), "the page and plots come at the end");
+    }
+
     private static int count(final String text, final String part) {
         int n = 0;
         for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
