@@ -35,6 +35,9 @@ public final class StackedBarChart {
     private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xaec7e8), new Color(0xff7f0e),
         new Color(0xffbb78), new Color(0x2ca02c), new Color(0x98df8a), new Color(0xd62728), new Color(0xff9896)};
 
+    /** Up to this many series the legend sits below the plot, beyond it on the right. */
+    private static final int LEGEND_BELOW_MAX = 4;
+
     private final String title;
     private final String categoryLabel;
     private final String valueLabel;
@@ -117,6 +120,10 @@ public final class StackedBarChart {
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         final JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
+        if (groupOf.size() > LEGEND_BELOW_MAX) {
+            // a long legend below the plot does not wrap and would be cut at the right edge: list it down the side
+            chart.getLegend().setPosition(org.jfree.chart.ui.RectangleEdge.RIGHT);
+        }
         return ChartFiles.write(chart, dir, baseName);
     }
 }

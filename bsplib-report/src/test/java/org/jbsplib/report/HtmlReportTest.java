@@ -74,6 +74,25 @@ class HtmlReportTest {
     }
 
     @Test
+    void shouldListALongLegendDownTheSideSoThatNoEntryIsCut() throws IOException {
+        final StackedBarChart chart = StackedBarChart.of("seven series", "processes", "time [s]");
+        for (final String g : List.of("org shm", "org dissemination", "org tree")) {
+            chart.stack(g, g + " T_barrier", "P=2", 1).stack(g, g + " T_comm", "P=2", 2);
+        }
+        chart.stack("rbs", "rbs T_sync", "P=2", 2.5);
+        final String svg = Files.readString(chart.write(dir, "long").get(1), StandardCharsets.UTF_8);
+        // every legend entry starts at the same x: one list down the side, not a row that runs off the image
+        final java.util.Set<String> xs = new java.util.TreeSet<>();
+        for (final String entry : List.of("org shm T_barrier", "org tree T_comm", "rbs T_sync")) {
+            final java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("<text x='([0-9.]+)'[^>]*>" + entry + "</text>").matcher(svg);
+            assertTrue(m.find(), "legend entry " + entry + " drawn");
+            xs.add(m.group(1));
+        }
+        assertEquals(1, xs.size(), "legend x positions " + xs);
+    }
+
+    @Test
     void shouldRenderInTheBrowserWithoutErrors() throws IOException {
         final Path png = BarChart.of("b", "c", "v [s]").bar("s", "c1", 1).write(dir, "b").get(0);
         final Path page = HtmlReport.titled("browser").table("runs", "runs", List.of("a", "b"),
