@@ -82,6 +82,16 @@ public final class StackedBarChart {
         return this;
     }
 
+    /**
+     * @return the image's width, pixels: the usual 960, wider when the bars would be too narrow for the group names
+     *     printed under them (about 100 pixels per bar, plus the axis and a legend on the side)
+     */
+    public int width() {
+        final int bars = data.getColumnCount() * (int) groupOf.values().stream().distinct().count();
+        final int legend = groupOf.size() > LEGEND_BELOW_MAX ? 260 : 0;
+        return Math.max(ChartFiles.WIDTH, 120 + legend + 100 * bars);
+    }
+
     /** @return the number of segments (series times categories) */
     public int segmentCount() {
         return data.getRowCount() * data.getColumnCount();
@@ -124,6 +134,6 @@ public final class StackedBarChart {
             // a long legend below the plot does not wrap and would be cut at the right edge: list it down the side
             chart.getLegend().setPosition(org.jfree.chart.ui.RectangleEdge.RIGHT);
         }
-        return ChartFiles.write(chart, dir, baseName);
+        return ChartFiles.write(chart, dir, baseName, width(), ChartFiles.HEIGHT);
     }
 }

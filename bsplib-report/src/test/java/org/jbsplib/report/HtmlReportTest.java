@@ -76,10 +76,12 @@ class HtmlReportTest {
     @Test
     void shouldListALongLegendDownTheSideSoThatNoEntryIsCut() throws IOException {
         final StackedBarChart chart = StackedBarChart.of("seven series", "processes", "time [s]");
-        for (final String g : List.of("org shm", "org dissemination", "org tree")) {
-            chart.stack(g, g + " T_barrier", "P=2", 1).stack(g, g + " T_comm", "P=2", 2);
+        for (final String p : List.of("P=2", "P=4")) {
+            for (final String g : List.of("org shm", "org dissemination", "org tree")) {
+                chart.stack(g, g + " T_barrier", p, 1).stack(g, g + " T_comm", p, 2);
+            }
+            chart.stack("rbs", "rbs T_sync", p, 2.5);
         }
-        chart.stack("rbs", "rbs T_sync", "P=2", 2.5);
         final String svg = Files.readString(chart.write(dir, "long").get(1), StandardCharsets.UTF_8);
         // every legend entry starts at the same x: one list down the side, not a row that runs off the image
         final java.util.Set<String> xs = new java.util.TreeSet<>();
@@ -90,6 +92,9 @@ class HtmlReportTest {
             xs.add(m.group(1));
         }
         assertEquals(1, xs.size(), "legend x positions " + xs);
+        assertEquals(120 + 260 + 100 * 8, chart.width(), "8 bars of 100 pixels, the axis and the legend");
+        assertTrue(svg.contains("width='1180.0'"), "the SVG has that width");
+        assertEquals(960, StackedBarChart.of("t", "c", "v").stack("a", "a", "P=2", 1).width(), "the usual width");
     }
 
     @Test
