@@ -41,15 +41,29 @@ final class ChartFiles {
      * @throws IOException when a file cannot be written
      */
     static List<Path> write(final JFreeChart chart, final Path dir, final String baseName) throws IOException {
+        return write(chart, dir, baseName, WIDTH, HEIGHT);
+    }
+
+    /**
+     * @param chart    the chart
+     * @param dir      the directory, created if missing
+     * @param baseName the file name without extension
+     * @param width    the width, pixels
+     * @param height   the height, pixels
+     * @return the PNG and the SVG file written
+     * @throws IOException when a file cannot be written
+     */
+    static List<Path> write(final JFreeChart chart, final Path dir, final String baseName, final int width,
+        final int height) throws IOException {
         if (baseName == null || baseName.isBlank() || baseName.contains("/")) {
             throw new IllegalArgumentException("chart: baseName=" + baseName + " must be a plain file name");
         }
         Files.createDirectories(dir);
         final Path png = dir.resolve(baseName + ".png");
         final Path svg = dir.resolve(baseName + ".svg");
-        ChartUtils.saveChartAsPNG(png.toFile(), chart, WIDTH, HEIGHT);
-        final SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, HEIGHT);
-        chart.draw(g2, new Rectangle(0, 0, WIDTH, HEIGHT));
+        ChartUtils.saveChartAsPNG(png.toFile(), chart, width, height);
+        final SVGGraphics2D g2 = new SVGGraphics2D(width, height);
+        chart.draw(g2, new Rectangle(0, 0, width, height));
         Files.writeString(svg, g2.getSVGDocument(), StandardCharsets.UTF_8);
         return List.of(png, svg);
     }

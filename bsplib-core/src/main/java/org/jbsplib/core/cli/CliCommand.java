@@ -42,4 +42,16 @@ public interface CliCommand {
      * @throws Exception any failure; the CLI prints one line and exits non-zero
      */
     int run(List<String> args, PrintStream out, PrintStream err) throws Exception;
+
+    /**
+     * Whether the command starts the processes of a transport between JVMs itself. When false (the default), the CLI
+     * hands a command line naming such a transport ({@code --transport aeron-ipc}) to the transport's launcher, which
+     * runs the same command in every JVM; a command that runs many configurations, each launched on its own
+     * ({@code ./bsp compare}), says true and gets the option as it is.
+     *
+     * @return whether {@code --transport} is left to the command
+     */
+    default boolean launchesTransportsItself() {
+        return false;
+    }
 }

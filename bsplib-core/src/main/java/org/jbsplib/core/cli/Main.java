@@ -55,7 +55,7 @@ public final class Main {
         }
         try {
             checkJsonTarget(rest);
-            final TransportLauncher launcher = launcher(options);
+            final TransportLauncher launcher = command.launchesTransportsItself() ? null : launcher(options);
             if (launcher != null) {
                 return launcher.launch(argv, out, err);
             }

@@ -18,9 +18,10 @@ import org.jbsplib.core.cli.RunOptions;
 import org.jbsplib.rbs.ExchangePolicy;
 
 /**
- * {@code ./bsp npb KERNEL --class C --procs P --sync S [--barrier B] [--json FILE] [--quiet]}: runs an NPB kernel
- * found by {@link ServiceLoader} ({@link NpbKernel}), prints the {@link NpbReport} and optionally writes its JSON.
- * Exit code 0 when the run verified, 1 when it did not.
+ * {@code ./bsp npb KERNEL --class C --procs P --sync S [--barrier B] [--repeat N] [--json FILE] [--quiet]}: runs an
+ * NPB kernel found by {@link ServiceLoader} ({@link NpbKernel}), prints the {@link NpbReport} and optionally writes
+ * its JSON; with {@code --repeat N}, N runs in this JVM ({@link NpbRepeats}) and their medians and ranges.
+ * Exit code 0 when every run verified, 1 when one did not.
  */
 public final class NpbCommand implements CliCommand {
 
@@ -45,13 +46,16 @@ public final class NpbCommand implements CliCommand {
             + "  --warmup N         untimed warm-up runs before the measured one (default "
             + NpbOptions.DEFAULT_WARMUP + ")\n"
             + "  --opt K=V,...      kernel options, e.g. ft.lanes=16 (unknown keys are refused)\n"
+            + "  --repeat N         run the benchmark N times in this JVM, the warm-up only before the first; print\n"
+            + "                     the median run's report, then the median and min-max of time, Mop/s and T_sync\n"
+            + "                     (default 1: one run, the NPB report alone); exit 1 unless every run verified\n"
             + "\nA run that would not fit the JVM's heap (class C's data on P processes plus the runtime's state) is\n"
             + "refused before it starts, naming the memory it needs; raise the heap with JBSP_JAVA_OPTS=-Xmx...\n";
     }
 
     @Override
     public int run(final List<String> args, final PrintStream out, final PrintStream err) throws Exception {
-        final Args a = Args.parse(args, RunOptions.values("--class", "--warmup", "--opt"), RunOptions.flags());
+        final Args a = Args.parse(args, RunOptions.values("--class", "--warmup", "--opt", "--repeat"), RunOptions.flags());
         if (a.has("--help")) {
             out.print(help());
             return 0;
@@ -96,15 +100,32 @@ public final class NpbCommand implements CliCommand {
         }
         checkMemory(kernel, cls.charAt(0), config, Runtime.getRuntime().maxMemory(),
             RuntimeFootprint.maxDirectBytes());
-        final NpbResult result = kernel.run(cls.charAt(0), config, a.has("--quiet") ? null : err);
-        if (result == null) {
+        final int repeat = a.intAtLeast("--repeat", 1, 1);
+        if (repeat == 1) {
+            final NpbResult result = kernel.run(cls.charAt(0), config, a.has("--quiet") ? null : err);
+            if (result == null) {
+                return 0; // the processes ran in several JVMs: the one of pid 0 reports
+            }
+            out.print(NpbReport.text(result));
+            if (a.has("--json")) {
+                Json.writeFile(a.value("--json", null), NpbReport.json(result));
+            }
+            return result.verified() ? 0 : 1;
+        }
+        final PrintStream progress = a.has("--quiet") ? null : err;
+        final List<NpbResult> runs = NpbRepeats.run(kernel, cls.charAt(0), config, repeat, progress, (i, r) -> {
+            if (progress != null && r != null) {
+                progress.println(NpbRepeats.progressLine(i, repeat, r));
+            }
+        });
+        if (runs.isEmpty()) {
             return 0; // the processes ran in several JVMs: the one of pid 0 reports
         }
-        out.print(NpbReport.text(result));
+        out.print(NpbRepeats.text(runs));
         if (a.has("--json")) {
-            Json.writeFile(a.value("--json", null), NpbReport.json(result));
+            Json.writeFile(a.value("--json", null), NpbRepeats.json(runs));
         }
-        return result.verified() ? 0 : 1;
+        return runs.stream().allMatch(NpbResult::verified) ? 0 : 1;
     }
 
     /**

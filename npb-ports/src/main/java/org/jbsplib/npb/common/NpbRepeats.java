@@ -1,0 +1,145 @@
+package org.jbsplib.npb.common;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.jbsplib.core.BspConfig;
+
+/**
+ * Runs an NPB benchmark several times in this JVM, for repeatable numbers: the first run does the kernel's NPB
+ * warm-up ({@link NpbOptions#WARMUP}), every later one starts warm ({@code npb.warmup=0}); each run is a whole
+ * benchmark (set-up, timed section, verification) on fresh processes, so each verifies on its own. On a transport
+ * between JVMs every JVM runs the same loop, so one launch holds all the repeats.
+ *
+ * <pre>{@code
+ * List<NpbResult> runs = NpbRepeats.run(kernel, 'A', config, 5, System.err, r -> {});
+ * Spread time = NpbRepeats.seconds(runs);
+ * }</pre>
+ *
+ * <p>Stateless.
+ */
+public final class NpbRepeats {
+    private NpbRepeats() {
+    }
+
+    /** Called after each run, e.g. to record it as it comes. */
+    @FunctionalInterface
+    public interface Listener {
+        /**
+         * @param index  the run's index, from 0
+         * @param result its result ({@code null} in a JVM that does not report: see {@link NpbKernel#run})
+         */
+        void finished(int index, NpbResult result);
+    }
+
+    /**
+     * @param kernel   the benchmark
+     * @param npbClass its class letter
+     * @param config   the configuration, not concluded (it is copied for each run and not used itself)
+     * @param times    how many runs, at least 1
+     * @param progress where the kernel prints progress, or {@code null}
+     * @param listener told after each run
+     * @return the results in run order; empty in a JVM that does not report
+     * @throws IllegalArgumentException when {@code times < 1}
+     * @throws Exception what a run throws (the runs before it were reported to the listener)
+     */
+    public static List<NpbResult> run(final NpbKernel kernel, final char npbClass, final BspConfig config,
+        final int times, final PrintStream progress, final Listener listener) throws Exception {
+        if (times < 1) {
+            throw new IllegalArgumentException("repeat=" + times + " must be >= 1");
+        }
+        final List<NpbResult> results = new ArrayList<>(times);
+        for (int i = 0; i < times; i++) {
+            final NpbResult r = kernel.run(npbClass, configOfRun(config, i), progress);
+            listener.finished(i, r);
+            if (r != null) {
+                results.add(r);
+            }
+        }
+        return results;
+    }
+
+    /** @return a fresh copy of {@code config} for run {@code index}: warm-up as configured for run 0, none after */
+    static BspConfig configOfRun(final BspConfig config, final int index) {
+        final BspConfig c = NpbOptions.copy(config);
+        if (index > 0) {
+            c.option(NpbOptions.WARMUP, "0");
+        }
+        return c;
+    }
+
+    /** @return the times of the timed sections, median and range */
+    public static Spread seconds(final List<NpbResult> runs) {
+        return Spread.of(runs.stream().map(NpbResult::seconds).toList());
+    }
+
+    /** @return the run whose time is the median (the lower middle one for an even count) */
+    public static NpbResult medianRun(final List<NpbResult> runs) {
+        final List<NpbResult> sorted = new ArrayList<>(runs);
+        sorted.sort(Comparator.comparingDouble(NpbResult::seconds));
+        return sorted.get((sorted.size() - 1) / 2);
+    }
+
+    /**
+     * @param runs the runs, at least one
+     * @return the NPB-style report of the median run, then the repeats' medians and ranges and how many verified
+     */
+    public static String text(final List<NpbResult> runs) {
+        final StringBuilder sb = new StringBuilder(NpbReport.text(medianRun(runs)));
+        final long ok = runs.stream().filter(NpbResult::verified).count();
+        sb.append(" Repeats = ").append(runs.size())
+            .append(" (in one JVM after the warm-up; the lines above are the median run's)\n");
+        sb.append(" Time in seconds, median (min–max) = ").append(seconds(runs).text("%.3f")).append('\n');
+        sb.append(" Mop/s total, median (min–max) = ")
+            .append(Spread.of(runs.stream().map(NpbResult::mops).toList()).text("%.2f")).append('\n');
+        sb.append(" T_sync, median (min–max) = ")
+            .append(Spread.of(runs.stream().map(r -> r.run().meanSyncSeconds()).toList()).text("%.6f"))
+            .append(" s\n");
+        sb.append(" Verified runs = ").append(ok).append(" of ").append(runs.size())
+            .append(ok == runs.size() ? "" : " (UNSUCCESSFUL)").append('\n');
+        return sb.toString();
+    }
+
+    /**
+     * @param runs the runs, at least one
+     * @return the median run's {@link NpbReport#json} with {@code repeats} (count, verified count, the seconds, Mop/s
+     *     and T_sync of every run with their median, min and max) and {@code runs} (every run's JSON)
+     */
+    public static Map<String, Object> json(final List<NpbResult> runs) {
+        final Map<String, Object> m = NpbReport.json(medianRun(runs));
+        final Map<String, Object> rep = new LinkedHashMap<>();
+        rep.put("count", runs.size());
+        rep.put("verified", runs.stream().filter(NpbResult::verified).count());
+        rep.put("seconds", spreadJson(runs.stream().map(NpbResult::seconds).toList()));
+        rep.put("mops", spreadJson(runs.stream().map(NpbResult::mops).toList()));
+        rep.put("t_sync", spreadJson(runs.stream().map(r -> r.run().meanSyncSeconds()).toList()));
+        m.put("repeats", rep);
+        final List<Object> all = new ArrayList<>();
+        for (final NpbResult r : runs) {
+            all.add(NpbReport.json(r));
+        }
+        m.put("runs", all);
+        return m;
+    }
+
+    private static Map<String, Object> spreadJson(final List<Double> values) {
+        final Spread s = Spread.of(values);
+        final Map<String, Object> m = new LinkedHashMap<>();
+        m.put("median", s.median());
+        m.put("min", s.min());
+        m.put("max", s.max());
+        m.put("values", values);
+        return m;
+    }
+
+    /** @return a one-line summary of run {@code index} of {@code times} for stderr */
+    static String progressLine(final int index, final int times, final NpbResult r) {
+        return String.format(Locale.ROOT, "npb: run %d of %d: %.3f s, %.2f Mop/s, %s", index + 1, times,
+            r.seconds(), r.mops(), r.verified() ? "verified" : "NOT verified");
+    }
+}
