@@ -12,6 +12,8 @@ import java.util.Set;
 import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.cli.Args;
 import org.jbsplib.core.cli.CliException;
+import org.jbsplib.core.sync.SyncProtocolFactory;
+import org.jbsplib.core.sync.SyncSpec;
 import org.jbsplib.npb.common.NpbKernel;
 import org.jbsplib.npb.common.NpbOptions;
 
@@ -109,13 +111,17 @@ public record CompareOptions(List<String> kernels, char npbClass, int[] procs, L
         return o;
     }
 
-    /** @return the configurations in run order: kernel, then P, then sync, then barrier (rbs: once, no barrier) */
+    /**
+     * @return the configurations in run order: kernel, then P, then sync, then barrier (once, with no barrier, for
+     *         a sync that waits on none: rbs, and org under options such as {@code org:paper}'s
+     *         {@code org.barrier=counts}, which the run would refuse a barrier for)
+     */
     public List<Configuration> matrix() {
         final List<Configuration> m = new ArrayList<>();
         for (final String k : kernels) {
             for (final int p : procs) {
                 for (final String s : syncs) {
-                    if ("org".equals(syncName(s))) {
+                    if (usesBarrier(s)) {
                         for (final String b : barriers) {
                             m.add(new Configuration(k, npbClass, p, s, b, machine, transport));
                         }
@@ -147,9 +153,18 @@ public record CompareOptions(List<String> kernels, char npbClass, int[] procs, L
         }
     }
 
-    private static String syncName(final String s) {
-        final int colon = s.indexOf(':');
-        return colon < 0 ? s : s.substring(0, colon);
+    /** @return whether sync {@code s} waits on the barrier backend (its factory's answer for its preset) */
+    private static boolean usesBarrier(final String s) {
+        if (!"org".equals(SyncSpec.parse(s).name())) {
+            return false;
+        }
+        try {
+            final SyncProtocolFactory factory = BspRuntime.syncMode(s);
+            final Map<String, String> preset = SyncSpec.parse(s).presetOptions(factory);
+            return factory.unusedBarrierReason(preset::getOrDefault).isEmpty();
+        } catch (final IllegalArgumentException e) {
+            return true; // an unknown preset: check() reports it with the configuration
+        }
     }
 
     private static List<String> distinct(final String option, final List<String> values) {

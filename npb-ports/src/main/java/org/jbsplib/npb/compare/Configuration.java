@@ -35,8 +35,7 @@ public record Configuration(String kernel, char npbClass, int procs, String sync
 
     /** @return the sync mode's name without its preset */
     public String syncName() {
-        final int colon = sync.indexOf(':');
-        return colon < 0 ? sync : sync.substring(0, colon);
+        return org.jbsplib.core.sync.SyncSpec.parse(sync).name();
     }
 
     /** @return whether it runs on a machine model (virtual time) */

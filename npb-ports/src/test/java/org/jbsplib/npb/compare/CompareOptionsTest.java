@@ -105,4 +105,12 @@ class CompareOptionsTest {
         assertFalse(o.launched());
         assertTrue(CompareOptions.parse(List.of("--transport", "aeron-ipc"), CompareCommand.kernels()).launched());
     }
+
+    @Test
+    void shouldRunOrgPaperOncePerPBecauseItsCountExchangeIsTheBarrier() {
+        final CompareOptions o = CompareOptions.parse(List.of("--kernels", "ft", "--procs", "2", "--sync",
+            "org,org:paper", "--barrier", "shm,dissemination"), CompareCommand.kernels());
+        final List<String> labels = o.matrix().stream().map(Configuration::label).toList();
+        assertEquals(List.of("ft S P=2 org shm", "ft S P=2 org dissemination", "ft S P=2 org:paper"), labels);
+    }
 }
