@@ -80,8 +80,10 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private final long eagerLimit;
     private final boolean countsAreBarrier;
     private final boolean applyOnArrival;
-    private final int directMode;
+    private final Direct directMode;
     private long directStreams;
+    // how many of doneOwed are set: the DONE loop runs only when one is owed
+    private int donesOwed;
     private long grantsSent;
     private final long timeoutNs;
     private long postedWait = -1;
@@ -156,15 +158,14 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.writer = new RecordWriter(process, this::countUpdate);
     }
 
-    private static final int DIRECT_NEVER = 0;
-    private static final int DIRECT_AUTO = 1;
-    private static final int DIRECT_ALWAYS = 2;
+    /** The values of {@link #DIRECT_OPTION}. */
+    private enum Direct { NEVER, AUTO, ALWAYS }
 
-    private static int directMode(final String value) {
+    private static Direct directMode(final String value) {
         return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "never" -> DIRECT_NEVER;
-            case "auto" -> DIRECT_AUTO;
-            case "always" -> DIRECT_ALWAYS;
+            case "never" -> Direct.NEVER;
+            case "auto" -> Direct.AUTO;
+            case "always" -> Direct.ALWAYS;
             default -> throw new IllegalArgumentException(DIRECT_OPTION + "=" + value
                 + " is not one of auto, always, never");
         };
@@ -175,7 +176,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      * the run's option and the stream's size (the sender's puts, messages and get results), which both know.
      */
     private boolean direct(final int other, final long streamBytes) {
-        if (directMode == DIRECT_NEVER) {
+        if (directMode == Direct.NEVER) {
             return false;
         }
         SyncProcess peer = peers[other];
@@ -186,7 +187,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             }
             peers[other] = peer;
         }
-        return directMode == DIRECT_ALWAYS || streamBytes > eagerLimit;
+        return directMode == Direct.ALWAYS || streamBytes > eagerLimit;
     }
 
     /** @return whether option {@code key} is {@code second} (false for {@code first}, its default) */
@@ -448,6 +449,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         in.applyLocally(writer);
         stats.addReceived(0, directBytes(in));
         doneOwed[src] = true;
+        donesOwed++;
         sendDone();
         return ExchangeSuperstep.PROGRESS | ExchangeSuperstep.COMPLETE;
     }
@@ -461,9 +463,10 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     /** Answers the direct streams written since the last call (DONE), as far as their senders' inboxes allow. */
     private boolean sendDone() {
         boolean progress = false;
-        for (int s = 0; s < nprocs; s++) {
+        for (int s = 0; s < nprocs && donesOwed > 0; s++) {
             if (doneOwed[s] && endpoint.offer(s, Wire.DONE, scratch, 0, 0)) {
                 doneOwed[s] = false;
+                donesOwed--;
                 progress = true;
             }
         }
@@ -471,8 +474,11 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     }
 
     private boolean outgoingDone() {
+        if (donesOwed > 0) {
+            return false;
+        }
         for (int d = 0; d < nprocs; d++) {
-            if (d != me && (!endSent[d] || doneAwaited[d] || doneOwed[d])) {
+            if (d != me && (!endSent[d] || doneAwaited[d])) {
                 return false;
             }
         }

@@ -38,9 +38,13 @@ public final class Tracing {
      */
     public static void requireProvider(final Path dir) {
         if (providers().isEmpty()) {
-            throw new IllegalStateException("trace=" + dir + " needs the module " + MODULE + " on the class path: "
-                + "no " + TraceProvider.class.getName() + " was found");
+            throw missing(dir);
         }
+    }
+
+    private static IllegalStateException missing(final Path dir) {
+        return new IllegalStateException("trace=" + dir + " needs the module " + MODULE + " on the class path: "
+            + "no " + TraceProvider.class.getName() + " was found");
     }
 
     /**
@@ -56,7 +60,7 @@ public final class Tracing {
         final Path dir = config.traceDir();
         final List<TraceProvider> found = providers();
         if (dir != null && found.isEmpty()) {
-            requireProvider(dir);
+            throw missing(dir);
         }
         for (final TraceProvider p : found) {
             final TraceSink sink = p.open(dir, config, localPids);

@@ -35,7 +35,7 @@ public final class Bulk {
                     dst.putDouble(dstIndex + (i << 3), a[first + i]);
                 }
             } else {
-                fromArray(a, a.length, first, n, 3, dst, dstIndex);
+                fromArray(a, DOUBLE_BASE, a.length, first, n, 3, dst, dstIndex);
             }
         } else if (area instanceof long[] a) {
             final int n = len >> 3;
@@ -45,7 +45,7 @@ public final class Bulk {
                     dst.putLong(dstIndex + (i << 3), a[first + i]);
                 }
             } else {
-                fromArray(a, a.length, first, n, 3, dst, dstIndex);
+                fromArray(a, LONG_BASE, a.length, first, n, 3, dst, dstIndex);
             }
         } else if (area instanceof int[] a) {
             final int n = len >> 2;
@@ -55,7 +55,7 @@ public final class Bulk {
                     dst.putInt(dstIndex + (i << 2), a[first + i]);
                 }
             } else {
-                fromArray(a, a.length, first, n, 2, dst, dstIndex);
+                fromArray(a, INT_BASE, a.length, first, n, 2, dst, dstIndex);
             }
         } else if (area instanceof DirectBuffer b) {
             dst.putBytes(dstIndex, b, byteIndex(areaOff), len);
@@ -80,7 +80,7 @@ public final class Bulk {
                     a[first + i] = src.getDouble(srcIndex + (i << 3));
                 }
             } else {
-                toArray(src, srcIndex, a, a.length, first, n, 3);
+                toArray(src, srcIndex, a, DOUBLE_BASE, a.length, first, n, 3);
             }
         } else if (area instanceof long[] a) {
             final int n = len >> 3;
@@ -90,7 +90,7 @@ public final class Bulk {
                     a[first + i] = src.getLong(srcIndex + (i << 3));
                 }
             } else {
-                toArray(src, srcIndex, a, a.length, first, n, 3);
+                toArray(src, srcIndex, a, LONG_BASE, a.length, first, n, 3);
             }
         } else if (area instanceof int[] a) {
             final int n = len >> 2;
@@ -100,7 +100,7 @@ public final class Bulk {
                     a[first + i] = src.getInt(srcIndex + (i << 2));
                 }
             } else {
-                toArray(src, srcIndex, a, a.length, first, n, 2);
+                toArray(src, srcIndex, a, INT_BASE, a.length, first, n, 2);
             }
         } else if (area instanceof MutableDirectBuffer b) {
             b.putBytes(byteIndex(areaOff), src, srcIndex, len);
@@ -137,29 +137,22 @@ public final class Bulk {
     // native order, through the same primitive Agrona's buffers use for byte[] copies; the ranges are checked here
     // because the copy itself checks nothing. No views, so nothing is allocated per copy.
 
-    private static void fromArray(final Object a, final int arrayLength, final int first, final int n,
-        final int shift, final DirectBuffer dst, final int dstIndex) {
+    private static void fromArray(final Object a, final long base, final int arrayLength, final int first,
+        final int n, final int shift, final DirectBuffer dst, final int dstIndex) {
         checkElements(arrayLength, first, n);
         final int bytes = n << shift;
         dst.boundsCheck(dstIndex, bytes);
-        UnsafeApi.copyMemory(a, arrayBase(a) + ((long) first << shift), dst.byteArray(),
+        UnsafeApi.copyMemory(a, base + ((long) first << shift), dst.byteArray(),
             dst.addressOffset() + dstIndex, bytes);
     }
 
-    private static void toArray(final DirectBuffer src, final int srcIndex, final Object a, final int arrayLength,
-        final int first, final int n, final int shift) {
+    private static void toArray(final DirectBuffer src, final int srcIndex, final Object a, final long base,
+        final int arrayLength, final int first, final int n, final int shift) {
         checkElements(arrayLength, first, n);
         final int bytes = n << shift;
         src.boundsCheck(srcIndex, bytes);
         UnsafeApi.copyMemory(src.byteArray(), src.addressOffset() + srcIndex, a,
-            arrayBase(a) + ((long) first << shift), bytes);
-    }
-
-    private static long arrayBase(final Object a) {
-        if (a instanceof double[]) {
-            return DOUBLE_BASE;
-        }
-        return a instanceof long[] ? LONG_BASE : INT_BASE;
+            base + ((long) first << shift), bytes);
     }
 
     private static void checkElements(final int arrayLength, final int first, final int n) {
