@@ -13,13 +13,19 @@ import java.util.Random;
  *
  * <p>Memory: a mesh routes by arithmetic (X-Y); an irregular network computes the up&#42;/down&#42; routing column of a
  * destination when a message first heads there and keeps at most {@value #CACHED_ROUTE_ENTRIES} entries of such
- * columns (at least one column), so memory stays linear in the switches when the network grows past the paper's.
+ * columns (at least one column). Past that cap (12,000 switches need 144 million entries for all columns), a column
+ * computed for a message leaves the next hops of that message's whole route in a map of (switch, destination) pairs
+ * bounded at {@value #ROUTE_PAIRS_PER_SWITCH} per switch, so the later hops of the route, and the same route in the
+ * next episode, do not compute the column again. Memory stays linear in the switches when the network grows past the
+ * paper's.
  *
  * <p>Threading: not thread-safe (routing columns are computed lazily); confined to the thread running the model.
  */
 public final class BsrTopology {
     /** Routing-table entries kept at most for an irregular network (one int each). */
     static final int CACHED_ROUTE_ENTRIES = 1 << 24;
+    /** Remembered (switch, destination) next hops per switch, past the cached columns. */
+    static final int ROUTE_PAIRS_PER_SWITCH = 64;
 
     private final int switches;
     private final int[][] neighbors;
@@ -47,7 +53,7 @@ public final class BsrTopology {
     /** @return the next switch on the route from {@code from} to {@code to} ({@code to} itself when adjacent) */
     public int nextHop(final int from, final int to) {
         if (upDown != null) {
-            return upDown.column(to)[from];
+            return upDown.nextHop(from, to);
         }
         final int fx = from % meshWidth;
         final int fy = from / meshWidth;
@@ -70,6 +76,11 @@ public final class BsrTopology {
         return hops;
     }
 
+    /** @return the routing columns computed so far (0 for a mesh): how often a route had to be worked out */
+    long columnsComputed() {
+        return upDown == null ? 0 : upDown.computed;
+    }
+
     @Override
     public String toString() {
         return description;
@@ -80,6 +91,12 @@ public final class BsrTopology {
      * other switches (some may stay unused), connected; routing is up&#42;/down&#42; rooted at switch 0.
      */
     public static BsrTopology randomIrregular(final int switches, final int switchPorts, final long seed) {
+        return randomIrregular(switches, switchPorts, seed, CACHED_ROUTE_ENTRIES);
+    }
+
+    /** {@link #randomIrregular(int, int, long)} keeping at most {@code cachedRouteEntries} entries of columns. */
+    static BsrTopology randomIrregular(final int switches, final int switchPorts, final long seed,
+        final int cachedRouteEntries) {
         if (switches < 1) {
             throw new IllegalArgumentException("bsr: switches=" + switches + " must be >= 1");
         }
@@ -112,7 +129,7 @@ public final class BsrTopology {
             }
         }
         final int[][] nb = toArrays(adj);
-        return new BsrTopology(switches, nb, 0, new UpDown(nb),
+        return new BsrTopology(switches, nb, 0, new UpDown(nb, cachedRouteEntries),
             "random irregular, " + switches + " switches, " + switchPorts + " ports, seed " + seed + ", up*/down*");
     }
 
@@ -153,7 +170,7 @@ public final class BsrTopology {
             link(adj, l[0], l[1]);
         }
         final int[][] nb = toArrays(adj);
-        return new BsrTopology(switches, nb, 0, new UpDown(nb), "given links, " + switches + " switches, up*/down*");
+        return new BsrTopology(switches, nb, 0, new UpDown(nb, CACHED_ROUTE_ENTRIES), "given links, " + switches + " switches, up*/down*");
     }
 
     private static void link(final List<List<Integer>> adj, final int a, final int b) {
@@ -174,7 +191,8 @@ public final class BsrTopology {
      * towards the lower (level, id). From a switch, a packet goes down the shortest down-only path when the destination
      * is reachable that way, else up along the up-link giving the shortest legal route. Once it goes down it stays
      * down, so no route turns from down to up and the routing is deadlock-free. Columns ({@code next[.][d]}) are
-     * computed per destination on first use and cached up to {@link #CACHED_ROUTE_ENTRIES} entries.
+     * computed per destination on first use and cached up to a cap of entries; past it, the next hops along the route
+     * a column was computed for are remembered per (switch, destination) pair.
      */
     private static final class UpDown {
         private final int[][] nb;
@@ -186,9 +204,11 @@ public final class BsrTopology {
         private final int[] downNext;
         private final int[] dist;
         private final ArrayDeque<Integer> q = new ArrayDeque<>();
+        private final RoutePairs pairs;
         private int cached;
+        private long computed;
 
-        UpDown(final int[][] nb) {
+        UpDown(final int[][] nb, final int cachedRouteEntries) {
             this.nb = nb;
             final int n = nb.length;
             level = new int[n];
@@ -222,15 +242,28 @@ public final class BsrTopology {
                 order[i] = sorted[i];
             }
             columns = new int[n][];
-            maxColumns = Math.max(1, CACHED_ROUTE_ENTRIES / n);
+            maxColumns = Math.max(1, cachedRouteEntries / n);
+            pairs = new RoutePairs((long) ROUTE_PAIRS_PER_SWITCH * n);
             downDist = new int[n];
             downNext = new int[n];
             dist = new int[n];
         }
 
-        int[] column(final int d) {
+        int nextHop(final int from, final int d) {
             final int[] c = columns[d];
-            return c != null ? c : compute(d);
+            if (c != null) {
+                return c[from];
+            }
+            final long key = ((long) from << 32) | d;
+            final int known = pairs.get(key);
+            if (known >= 0) {
+                return known;
+            }
+            final int[] column = compute(d);
+            for (int x = from; x != d; x = column[x]) { // the rest of this route, for its later hops
+                pairs.put(((long) x << 32) | d, column[x]);
+            }
+            return column[from];
         }
 
         private int[] compute(final int d) {
@@ -274,6 +307,7 @@ public final class BsrTopology {
             }
             columns[d] = next;
             cached++;
+            computed++;
             return next;
         }
     }
@@ -281,5 +315,76 @@ public final class BsrTopology {
     /** @return whether the link from {@code from} to {@code to} goes up */
     private static boolean isUp(final int[] level, final int from, final int to) {
         return level[to] < level[from] || (level[to] == level[from] && to < from);
+    }
+
+    /**
+     * Next hops by (switch, destination) key, open addressing on primitive arrays; cleared when it reaches its bound
+     * (the routes of the running episode are then remembered again as they are used).
+     */
+    private static final class RoutePairs {
+        private static final long EMPTY = -1L;
+        private final int bound;
+        private long[] keys;
+        private int[] values;
+        private int size;
+
+        RoutePairs(final long bound) {
+            this.bound = (int) Math.min(bound, 1 << 28);
+            allocate(16);
+        }
+
+        private void allocate(final int capacity) {
+            keys = new long[capacity];
+            values = new int[capacity];
+            Arrays.fill(keys, EMPTY);
+            size = 0;
+        }
+
+        /** @return the next hop stored for {@code key}, or -1 */
+        int get(final long key) {
+            final int mask = keys.length - 1;
+            for (int i = slot(key, mask);; i = (i + 1) & mask) {
+                if (keys[i] == key) {
+                    return values[i];
+                } else if (keys[i] == EMPTY) {
+                    return -1;
+                }
+            }
+        }
+
+        void put(final long key, final int value) {
+            if (size >= bound) {
+                allocate(keys.length); // start over at the bound rather than grow
+            } else if (2 * (size + 1) > keys.length) {
+                final long[] oldKeys = keys;
+                final int[] oldValues = values;
+                allocate(keys.length * 2);
+                for (int i = 0; i < oldKeys.length; i++) {
+                    if (oldKeys[i] != EMPTY) {
+                        insert(oldKeys[i], oldValues[i]);
+                    }
+                }
+            }
+            insert(key, value);
+        }
+
+        private void insert(final long key, final int value) {
+            final int mask = keys.length - 1;
+            for (int i = slot(key, mask);; i = (i + 1) & mask) {
+                if (keys[i] == key) {
+                    values[i] = value;
+                    return;
+                } else if (keys[i] == EMPTY) {
+                    keys[i] = key;
+                    values[i] = value;
+                    size++;
+                    return;
+                }
+            }
+        }
+
+        private static int slot(final long key, final int mask) {
+            return (int) ((key * 0x9E3779B97F4A7C15L) >>> 40) & mask;
+        }
     }
 }

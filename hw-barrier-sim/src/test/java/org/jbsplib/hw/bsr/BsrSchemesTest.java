@@ -118,6 +118,34 @@ class BsrSchemesTest {
     }
 
     @Test
+    void shouldWorkOutEachRouteOnceWhenTheColumnsDoNotFitTheCache() {
+        final int n = 400;
+        final BsrTopology capped = BsrTopology.randomIrregular(n, 3, 5, 4 * n); // room for 4 of 400 columns
+        final BsrTopology full = BsrTopology.randomIrregular(n, 3, 5);
+        final int[] at = new int[n];
+        final int[] to = new int[n];
+        for (int w = 0; w < n; w++) { // n worms, one to every switch, advancing a hop each in turn
+            at[w] = (w * 7 + 3) % n;
+            to[w] = w;
+        }
+        for (int round = 0; round < 2; round++) { // the same routes again, as in the next episode
+            final int[] pos = at.clone();
+            for (boolean moving = true; moving;) {
+                moving = false;
+                for (int w = 0; w < n; w++) {
+                    if (pos[w] != to[w]) {
+                        final int next = capped.nextHop(pos[w], to[w]);
+                        assertEquals(full.nextHop(pos[w], to[w]), next, pos[w] + "->" + to[w]);
+                        pos[w] = next;
+                        moving = true;
+                    }
+                }
+            }
+        }
+        assertTrue(capped.columnsComputed() <= n, "one column per destination, got " + capped.columnsComputed());
+    }
+
+    @Test
     void shouldBlockTheStarInFullBuffersButNotTheBsrTreesLaterRounds() {
         final EpisodeReport starFree = steady(model("bsr/irregular:scheme=1,preempt=0", 200));
         final BsrBarrierModel starModel = model("bsr/irregular:scheme=1,preempt=0,bufferMessages=1", 200);
