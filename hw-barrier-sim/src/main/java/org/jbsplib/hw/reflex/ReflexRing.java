@@ -41,6 +41,7 @@ public final class ReflexRing {
     private static final int OP_SEND = 2;
     private static final int OP_RECV = 3;
     private static final int OP_RELEASE = 4;
+    private static final int OP_WAIT_PHASE = 5; // split phase: the core computes until its Wait time
 
     private final int cores;
     private final long hopPs;
@@ -64,6 +65,7 @@ public final class ReflexRing {
     private final int[] remaining;
     private final boolean[] busy;
     private final long[] releasePs;
+    private final long[] waitPs;
     private int rootSendCredit;
     private long flitHops;
     private long coreDeliveries;
@@ -95,6 +97,7 @@ public final class ReflexRing {
         remaining = new int[cores];
         busy = new boolean[cores];
         releasePs = new long[cores];
+        waitPs = new long[cores];
         for (int c = 1; c < cores; c++) {
             program[c] = new int[0];
         }
@@ -113,6 +116,20 @@ public final class ReflexRing {
 
     /** Runs one episode; core {@code c} enters Notify at {@code arrivalPs[c]} and Wait right after. */
     public void runEpisode(final long[] arrivalPs) {
+        runSplitPhase(arrivalPs, arrivalPs);
+    }
+
+    /**
+     * Runs one split-phase episode (Algorithm 1's Notify and Wait as separate calls): core {@code c} enters Notify at
+     * {@code notifyPs[c]}, computes after it, and enters Wait at {@code waitPs[c]} (at once if its Notify ends later).
+     */
+    public void runSplitPhase(final long[] notifyPs, final long[] waitPs) {
+        if (notifyPs.length != cores || waitPs.length != cores) {
+            throw new IllegalArgumentException("reflex: notifyPs.length=" + notifyPs.length + ", waitPs.length="
+                + waitPs.length + " must both be cores=" + cores);
+        }
+        System.arraycopy(waitPs, 0, this.waitPs, 0, cores);
+        final long[] arrivalPs = notifyPs;
         queue.clear();
         flitHops = 0;
         coreDeliveries = 0;
@@ -122,9 +139,10 @@ public final class ReflexRing {
         }
         java.util.Arrays.fill(switchFree, 0);
         // four calls, four overheads: the release send is on the critical path and pays o like every call
-        program[0] = new int[] {OP_OVERHEAD, 0, OP_SEND, 1, OP_OVERHEAD, 0, OP_RECV, coreBuffer + 1, OP_OVERHEAD, 0,
-            OP_SEND, coreBuffer + 1, OP_OVERHEAD, 0, OP_RECV, 1, OP_RELEASE, 0};
-        final int[] other = {OP_OVERHEAD, 0, OP_RECV, coreBuffer, OP_OVERHEAD, 0, OP_RECV, 2, OP_RELEASE, 0};
+        program[0] = new int[] {OP_OVERHEAD, 0, OP_SEND, 1, OP_WAIT_PHASE, 0, OP_OVERHEAD, 0, OP_RECV, coreBuffer + 1,
+            OP_OVERHEAD, 0, OP_SEND, coreBuffer + 1, OP_OVERHEAD, 0, OP_RECV, 1, OP_RELEASE, 0};
+        final int[] other = {OP_OVERHEAD, 0, OP_RECV, coreBuffer, OP_WAIT_PHASE, 0, OP_OVERHEAD, 0, OP_RECV, 2,
+            OP_RELEASE, 0};
         for (int c = 0; c < cores; c++) {
             if (c > 0) {
                 program[c] = other;
@@ -257,6 +275,14 @@ public final class ReflexRing {
             case OP_RELEASE -> {
                 releasePs[c] = t;
                 pc[c] += 2;
+            }
+            case OP_WAIT_PHASE -> {
+                pc[c] += 2;
+                if (t < waitPs[c]) {
+                    queue.add(waitPs[c], EV_STEP, c, 0, 0);
+                } else {
+                    step(c, t);
+                }
             }
             default -> throw new IllegalStateException("reflex: bad op=" + prog[pc[c]]);
         }

@@ -115,6 +115,17 @@ class SimCommandTest {
         final double perCore = ((Number) net.get("per_added_core_ns")).doubleValue();
         assertTrue(perCore >= 2 && perCore <= 4, "per added core " + perCore + " ns");
         assertTrue(references(json(dir.resolve("reflex.json"))).isEmpty(), "the text states no latency value");
+        assertFiles(dir, "reflex-loggp-tile64.png", "reflex-split-phase-tile64.png", "reflex-split-phase-tile64.svg");
+        assertEquals(List.of("centralized", "dissemination", "tree", "spin"),
+            List.copyOf(((Map<String, Object>) net.get("schemes_ns")).keySet()));
+        for (final Object d : (List<Object>) ((Map<String, Object>) net.get("loggp")).get("deviation")) {
+            // ReflexComparisonTest pins the formula within 1 % of the ring from 16 cores
+            assertTrue(Math.abs(((Number) d).doubleValue()) <= 0.01, "LogGP formula vs ring: " + d);
+        }
+        final List<Object> wait = (List<Object>) ((Map<String, Object>) net.get("split_phase"))
+            .get("wait_to_release_ns");
+        assertTrue(((Number) wait.get(wait.size() - 1)).doubleValue() < ((Number) wait.get(0)).doubleValue(),
+            "work between Notify and Wait hides part of the barrier: " + wait);
     }
 
     @Test
