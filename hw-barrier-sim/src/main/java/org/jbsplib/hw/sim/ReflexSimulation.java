@@ -18,8 +18,8 @@ import org.jbsplib.report.LineChart;
 /**
  * {@code ./bsp sim reflex}: the Reflex ring's barrier latency against the number of cores, on the TILE64 static
  * network and on InfiniBand switches (all of that preset's values are assumptions), with all cores arriving together
- * or jittered (Fig. 7 of the paper), against the comparison barriers of Fig. 6/8 ({@link ReflexComparison}: centralized,
- * dissemination, tree, spin), the LogGP-plus-hop formula against the simulated ring (Fig. 9 on TILE64, Fig. 10 on
+ * or jittered (Fig. 7 of the paper), against the comparison barriers of Fig. 6/8 ({@link ReflexComparison}:
+ * centralized, dissemination, tree, spin), the LogGP-plus-hop formula against the simulated ring (Fig. 9 on TILE64, Fig. 10 on
  * InfiniBand), and split-phase Notify/Wait with work between the two calls. The text states no latency figure, only
  * the per-hop cost ("one cycle, 1-2 ns") and that a thousand more cores add "a few microseconds": the run reports the
  * model's cost per added core next to that statement, and no reference points.
@@ -47,7 +47,7 @@ final class ReflexSimulation implements Simulation {
             "  formulas with the same o, G and hop, cores row by row on a square mesh; the model's own, the text",
             "  gives no values), the LogGP-plus-hop formula of the ring against the simulated ring (Fig. 9; on",
             "  InfiniBand the projection of Fig. 10), and split phase: all cores Notify together, compute W ns, then",
-            "  Wait (the time from Wait to the last release, for W = 0 to twice the barrier latency, at the most cores).",
+            "  Wait (the time from Wait to the last release, W = 0 to twice the barrier latency, at the most cores).",
             "  The paper states no latency value (its Fig. 6-10 are plots, not read here); its text gives one STN hop",
             "  = one cycle (1-2 ns) per added core and signal, which the run compares with the model's slope.",
             "  --cores LIST|LO..HI  core counts (LO..HI: powers of two from LO, and HI); default 2..64; 2..640 is ten",
@@ -192,7 +192,8 @@ final class ReflexSimulation implements Simulation {
         m.put("work_ns", work);
         m.put("wait_to_release_ns", waitToRelease);
         r.put("split_phase", m);
-        run.plot(LineChart.of("Reflex split phase on " + network + ", " + cores + " cores: work between Notify and Wait",
+        run.plot(LineChart.of("Reflex split phase on " + network + ", " + cores
+                + " cores: work between Notify and Wait",
             "work between Notify and Wait [ns]", "Wait to last release [ns]")
             .line("Reflex (simulated ring)", work, waitToRelease), "reflex-split-phase-" + network);
     }
