@@ -20,9 +20,9 @@ import org.jbsplib.report.LineChart;
  * network and on InfiniBand switches (all of that preset's values are assumptions), with all cores arriving together
  * or jittered (Fig. 7 of the paper), against the comparison barriers of Fig. 6/8 ({@link ReflexComparison}:
  * centralized, dissemination, tree, spin), the LogGP-plus-hop formula against the simulated ring (Fig. 9 on TILE64,
- * Fig. 10 on InfiniBand), and split-phase Notify/Wait with work between the two calls. The text states no latency figure, only
- * the per-hop cost ("one cycle, 1-2 ns") and that a thousand more cores add "a few microseconds": the run reports the
- * model's cost per added core next to that statement, and no reference points.
+ * Fig. 10 on InfiniBand), and split-phase Notify/Wait with work between the two calls. The text states no latency
+ * figure, only the per-hop cost ("one cycle, 1-2 ns") and that a thousand more cores add "a few microseconds": the run
+ * reports the model's cost per added core next to that statement, and no reference points.
  */
 final class ReflexSimulation implements Simulation {
     private static final List<String> NETWORKS = List.of("tile64", "infiniband");
