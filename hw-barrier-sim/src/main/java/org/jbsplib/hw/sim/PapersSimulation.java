@@ -34,9 +34,9 @@ final class PapersSimulation implements Simulation {
     public String help() {
         return String.join("\n",
             "./bsp sim papers [--pes 2..16]",
-            "  Table 6.1 (barrier 11.2 us fitted; ANY 11.2 us and multiple broadcast 25.0 us follow from the fitted",
-            "  sequence; random one-byte communication 92.0 us is not modelled), the port operations per PE of the",
-            "  5-operation (§4.2.3) and 2-operation (§6.5) barriers, and latency vs PEs (beyond PAPERS0's 4 ports:",
+            "  Table 6.1 (barrier 11.2 us fitted; ANY 11.2 us, multiple broadcast 25.0 us and random one-byte",
+            "  communication 92.0 us, eight one-bit exchanges, follow from the fitted sequence), the port operations",
+            "  per PE of the 5-operation (§4.2.3) and 2-operation (§6.5) barriers, and latency vs PEs (beyond PAPERS0's 4 ports:",
             "  the model's own multiplexing).",
             "  --pes LIST|LO..HI  PE counts (default 2..16; up to 64, the unit's width; 2..40 is ten times PAPERS0)");
     }
@@ -118,8 +118,6 @@ final class PapersSimulation implements Simulation {
             row.put("basis", r.basis.label());
             rows.add(row);
         }
-        chart.bar("thesis", "random one byte per PE (not modelled)", 92.0);
-        run.out().println("  random communication of one byte (per PE)  thesis  92.00 µs  not modelled");
         run.result("table_6_1", rows);
         run.plot(chart, "papers-table-6-1");
     }

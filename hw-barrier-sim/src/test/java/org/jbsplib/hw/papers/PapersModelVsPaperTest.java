@@ -85,6 +85,47 @@ class PapersModelVsPaperTest {
         }
     }
 
+    /**
+     * Random communication of one byte per PE (Table 6.1): PE i sends a byte to PE perm[i]. §6.3: data moves as "a
+     * series of barriers, one data bit sent by each processor", and every PE sees every other's bit, so each PE
+     * broadcasts its byte over 8 exchanges and each keeps the bits of the PE sending to it. Returns the time and
+     * checks every PE received its sender's byte.
+     */
+    static double randomByteUs(final int[] perm, final int[] bytes) {
+        final int pes = perm.length;
+        final PapersCluster c = new PapersCluster(PAPERS0, pes);
+        final int[] received = new int[pes];
+        final long[] start = new long[pes];
+        for (int bit = 0; bit < 8; bit++) {
+            final boolean[] bits = new boolean[pes];
+            for (int pe = 0; pe < pes; pe++) {
+                bits[pe] = ((bytes[pe] >>> bit) & 1) != 0;
+            }
+            c.exchange(start, null, bits);
+            for (int from = 0; from < pes; from++) {
+                final int to = perm[from];
+                if ((c.flagsRead(to) & (1L << from)) != 0) {
+                    received[to] |= 1 << bit;
+                }
+            }
+            for (int pe = 0; pe < pes; pe++) {
+                start[pe] = c.endPs(pe);
+            }
+        }
+        for (int from = 0; from < pes; from++) {
+            assertEquals(bytes[from], received[perm[from]], "PE " + perm[from] + " received a different byte");
+        }
+        return lastEndUs(c, pes);
+    }
+
+    @Test
+    void shouldPredictTheRandomOneByteCommunicationWithin15Percent() {
+        final double us = randomByteUs(new int[] {2, 0, 3, 1}, new int[] {0xA5, 0x3C, 0xFF, 0x01});
+        assertEquals(92.0, us, 92.0 * 0.15, "8 one-bit exchanges carry a byte from every PE to any other");
+        assertEquals(us, randomByteUs(new int[] {1, 2, 3, 0}, new int[] {0x00, 0x80, 0x7E, 0x55}), 1e-9,
+            "the destinations cost nothing: every bit reaches every PE");
+    }
+
     @Test
     void shouldPredictTheMultipleBroadcastWithin15Percent() {
         final double us = multiBroadcastByteUs(4, 0xA5);

@@ -131,13 +131,15 @@ class SimCommandTest {
     @Test
     void shouldWriteThePapersTableAndPortOperations() throws Exception {
         final String out = run("papers", "--pes", "2..8", "--out", dir.toString());
-        assertTrue(out.contains("not modelled") && out.contains("(model's multiplexing)"), out);
+        assertTrue(out.contains("(model's multiplexing)"), out);
         assertFiles(dir, "papers.json", "papers-table-6-1.png", "papers-latency.svg", "papers-port-operations.png");
         final Map<String, Object> json = json(dir.resolve("papers.json"));
         assertEquals(0.0, ((Number) reference(json, "Table 6.1 dynamic barrier, 4 PEs").get("deviation"))
             .doubleValue(), 0.01, "fitted");
         assertTrue(Math.abs(((Number) reference(json, "Table 6.1 multiple broadcast (1 byte), 4 PEs")
             .get("deviation")).doubleValue()) <= 0.15);
+        assertTrue(Math.abs(((Number) reference(json, "Table 6.1 random communication of one byte per PE, 4 PEs")
+            .get("deviation")).doubleValue()) <= 0.15, "PapersModelVsPaperTest pins 15 %");
         assertEquals(0.0, ((Number) reference(json, "port operations per PE, 5-operation barrier, 4 PEs")
             .get("deviation")).doubleValue(), 1e-9);
         assertEquals(0.0, ((Number) reference(json, "port operations per PE, 2-operation barrier, 4 PEs")
