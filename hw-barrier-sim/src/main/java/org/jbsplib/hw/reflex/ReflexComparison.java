@@ -1,5 +1,7 @@
 package org.jbsplib.hw.reflex;
 
+import java.util.List;
+
 import org.jbsplib.hw.model.Parameters;
 
 /**
@@ -18,7 +20,7 @@ import org.jbsplib.hw.model.Parameters;
  */
 public final class ReflexComparison {
     /** The comparison barriers, in the order plotted. */
-    public static final String[] SCHEMES = {"centralized", "dissemination", "tree", "spin"};
+    public static final List<String> SCHEMES = List.of("centralized", "dissemination", "tree", "spin");
 
     private final double o;
     private final double g;
