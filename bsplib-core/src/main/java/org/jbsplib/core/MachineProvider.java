@@ -39,4 +39,16 @@ public interface MachineProvider {
      * @throws IllegalArgumentException naming the option and its value if it is not valid
      */
     Transport create(String options, BspConfig config);
+
+    /**
+     * Describes the machine a run of {@code config} gets from these options, with every default decided (for
+     * reports); by default the spec as given.
+     *
+     * @param options the text after {@code NAME:}, possibly empty
+     * @param config  the run's configuration
+     * @return e.g. {@code virtual:sp2-us: L=20us o=10us g=10us G=28.5714ns/B cpu=thread cpuScale=1}
+     */
+    default String describe(final String options, final BspConfig config) {
+        return options.isEmpty() ? name() : name() + ":" + options;
+    }
 }
