@@ -1,5 +1,7 @@
 package org.jbsplib.core;
 
+import java.util.Map;
+
 import org.jbsplib.core.transport.Transport;
 
 /**
@@ -50,5 +52,16 @@ public interface MachineProvider {
      */
     default String describe(final String options, final BspConfig config) {
         return options.isEmpty() ? name() : name() + ":" + options;
+    }
+
+    /**
+     * System properties the JVM should have before it starts its first thread of a run on this machine, e.g. the
+     * virtual-thread scheduler's parallelism. The CLI sets them, where not already set, when a command names the
+     * machine; a program that starts runs itself passes them as {@code -D} flags. By default none.
+     *
+     * @return property names and values
+     */
+    default Map<String, String> jvmProperties() {
+        return Map.of();
     }
 }

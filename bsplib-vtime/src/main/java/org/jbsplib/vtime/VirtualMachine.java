@@ -3,6 +3,7 @@ package org.jbsplib.vtime;
 import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.PriorityQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -137,6 +138,11 @@ public final class VirtualMachine implements Transport {
         return control;
     }
 
+    /** The virtual-thread scheduler's number of carriers, a JDK system property read when it starts. */
+    static final String PARALLELISM_PROP = "jdk.virtualThreadScheduler.parallelism";
+
+    private static final AtomicBoolean CARRIERS_WARNED = new AtomicBoolean();
+
     /** Prints the simulation's figures (makespan, hand-offs, frames) to stderr at close when {@code true}. */
     public static final String STATS_PROP = "bsplib.vtime.stats";
 
@@ -163,10 +169,17 @@ public final class VirtualMachine implements Transport {
      */
     private ThreadCpuTime threadClock(final Thread thread) {
         final CpuClock cpu = model.cpu();
+        final ThreadKind kind = ThreadKind.isVirtual(thread) ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM;
+        if (kind == ThreadKind.VIRTUAL && cpu != CpuClock.FIXED && !"1".equals(System.getProperty(PARALLELISM_PROP))
+            && CARRIERS_WARNED.compareAndSet(false, true)) {
+            System.err.println("virtual machine: the virtual threads may run on several carriers, so a process can move "
+                + "between cores at each hand-off and its cache misses count as computation; start the JVM with -D"
+                + PARALLELISM_PROP + "=1 (./bsp does) for computation measured as on one core");
+        }
         if (cpu != CpuClock.THREAD && cpu != CpuClock.AUTO) {
             return null;
         }
-        final ThreadKind kind = ThreadKind.isVirtual(thread) ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM;
+
         final String reason = ThreadCpuTime.unavailableReason(kind);
         if (reason == null) {
             return ThreadCpuTime.create(kind);
