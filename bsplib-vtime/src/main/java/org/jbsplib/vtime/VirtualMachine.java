@@ -179,7 +179,6 @@ public final class VirtualMachine implements Transport {
         if (cpu != CpuClock.THREAD && cpu != CpuClock.AUTO) {
             return null;
         }
-
         final String reason = ThreadCpuTime.unavailableReason(kind);
         if (reason == null) {
             return ThreadCpuTime.create(kind);
