@@ -1,5 +1,7 @@
 package org.jbsplib.core;
 
+import java.util.Map;
+
 import org.jbsplib.core.transport.Transport;
 
 /**
@@ -39,4 +41,27 @@ public interface MachineProvider {
      * @throws IllegalArgumentException naming the option and its value if it is not valid
      */
     Transport create(String options, BspConfig config);
+
+    /**
+     * Describes the machine a run of {@code config} gets from these options, with every default decided (for
+     * reports); by default the spec as given.
+     *
+     * @param options the text after {@code NAME:}, possibly empty
+     * @param config  the run's configuration
+     * @return e.g. {@code virtual:sp2-us: L=20us o=10us g=10us G=28.5714ns/B cpu=thread cpuScale=1}
+     */
+    default String describe(final String options, final BspConfig config) {
+        return options.isEmpty() ? name() : name() + ":" + options;
+    }
+
+    /**
+     * System properties the JVM should have before it starts its first thread of a run on this machine, e.g. the
+     * virtual-thread scheduler's parallelism. The CLI sets them, where not already set, when a command names the
+     * machine; a program that starts runs itself passes them as {@code -D} flags. By default none.
+     *
+     * @return property names and values
+     */
+    default Map<String, String> jvmProperties() {
+        return Map.of();
+    }
 }

@@ -46,6 +46,11 @@ public final class Machines {
         provider(spec).check(options(spec), config);
     }
 
+    /** @return the machine a run of {@code config} gets from {@code spec}, every default decided (for reports) */
+    public static String describe(final String spec, final BspConfig config) {
+        return provider(spec).describe(options(spec), config);
+    }
+
     /** @return the machine of one run, as its transport */
     public static Transport create(final String spec, final BspConfig config) {
         return provider(spec).create(options(spec), config);

@@ -73,11 +73,11 @@ public final class Calibration {
 
         /**
          * @return the {@code local} preset with these figures rounded to whole ns (G to 1e-4 ns/byte), measured
-         *         elapsed computation, cpuScale 1
+         *         computation ({@code cpu=auto}), cpuScale 1
          */
         public NetworkModel model() {
             return new NetworkModel("local", Math.round(latencyNs()), Math.max(1, Math.round(overheadNs())),
-                Math.max(1, Math.round(gapNs)), Math.round(perByteNs * 1e4) / 1e4, CpuClock.ELAPSED, 1.0, 0);
+                Math.max(1, Math.round(gapNs)), Math.round(perByteNs * 1e4) / 1e4, CpuClock.AUTO, 1.0, 0);
         }
 
         /** @return the overrides that give these figures: {@code local;L=..ns;o=..ns;g=..ns;G=..} */

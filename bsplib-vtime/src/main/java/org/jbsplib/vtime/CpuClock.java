@@ -6,20 +6,29 @@ import java.util.Locale;
  * How the virtual machine charges the computation a process does between library calls.
  *
  * <p>Measured on the development host (2 cores, Java 25): {@link System#nanoTime()} costs about 27 ns a call and
- * {@code ThreadMXBean.getCurrentThreadCpuTime()} about 1.6 µs (a system call), and the latter returns -1 on a
- * virtual thread. Since the kernel runs one process at a time, the elapsed time between two library calls is that
- * process's computation up to JIT, GC and other load on the host, so {@link #ELAPSED} is the default.
+ * the thread's CPU time about 1.4 µs (a system call). Elapsed time counts whatever else the host runs meanwhile
+ * (on a loaded host a run's computation, and with it every virtual time, grew several-fold); the thread's CPU time
+ * does not, so {@link #AUTO}, the default, takes the thread's CPU time wherever it can be read.
  */
 public enum CpuClock {
-    /** Elapsed {@link System#nanoTime()} between leaving the library and entering it again (the default). */
+    /** Elapsed {@link System#nanoTime()} between leaving the library and entering it again. */
     ELAPSED,
-    /** The thread's CPU time ({@code ThreadMXBean}); platform threads only, about 1.6 µs a reading. */
+    /**
+     * The CPU time of the operating-system thread running the process: a platform thread's own, or a virtual
+     * thread's carrier's (Java 22+ on 64-bit Linux), about 1.4 µs a reading; never more than the elapsed time.
+     */
     THREAD,
     /** No measurement: a fixed cost per superstep ({@code stepCost}), for deterministic studies. */
-    FIXED;
+    FIXED,
+    /**
+     * {@link #THREAD} where the thread CPU time of the run's threads can be read (platform threads on any JVM that
+     * measures it; virtual threads on Java 22+ on 64-bit Linux), else {@link #ELAPSED} with a warning on standard
+     * error (the default of every preset).
+     */
+    AUTO;
 
     /**
-     * @param value {@code elapsed}, {@code thread} or {@code fixed}, any case
+     * @param value {@code elapsed}, {@code thread}, {@code fixed} or {@code auto}, any case
      * @return the clock
      * @throws IllegalArgumentException naming the value
      */
@@ -29,7 +38,7 @@ public enum CpuClock {
                 return c;
             }
         }
-        throw new IllegalArgumentException("cpu=" + value + " is not a compute clock (known: elapsed, thread, fixed)");
+        throw new IllegalArgumentException("cpu=" + value + " is not a compute clock (known: auto, thread, elapsed, fixed)");
     }
 
     @Override

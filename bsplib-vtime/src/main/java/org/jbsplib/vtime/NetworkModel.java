@@ -2,6 +2,8 @@ package org.jbsplib.vtime;
 
 import java.util.Locale;
 
+import org.jbsplib.core.ThreadKind;
+
 /**
  * The parameters of one virtual machine: the LogGP network ({@code L}, {@code o}, {@code g}, {@code G}) and how
  * computation is charged ({@code cpu}, {@code cpuScale}, {@code stepCost}). Immutable.
@@ -83,7 +85,7 @@ public record NetworkModel(String preset, long latencyNs, long overheadNs, long 
      * {@code 300ns}, {@code 1ms}; a bare number is ns), {@code G} (ns per byte, {@code 0.5ns} or {@code 0.5}),
      * the flag {@code calibrate} (preset {@code local} only: start from the figures {@link Calibration} measures on
      * this host's threads transport, once per JVM; other keys still override them),
-     * {@code cpu} ({@code elapsed}, {@code thread}, {@code fixed}), {@code cpuScale}, {@code stepCost} (a time;
+     * {@code cpu} ({@code auto}, {@code thread}, {@code elapsed}, {@code fixed}), {@code cpuScale}, {@code stepCost} (a time;
      * implies {@code cpu=fixed} unless {@code cpu} is given).
      *
      * @param spec the options of a {@code virtual:} machine spec; empty means the {@code local} preset
@@ -198,6 +200,25 @@ public record NetworkModel(String preset, long latencyNs, long overheadNs, long 
         } catch (final NumberFormatException e) {
             throw new IllegalArgumentException(key + "=" + value + " is not a number", e);
         }
+    }
+
+    /** @return this model with computation charged by {@code clock} */
+    public NetworkModel withCpu(final CpuClock clock) {
+        return new NetworkModel(preset, latencyNs, overheadNs, gapNs, gapPerByteNs, clock, cpuScale, stepCostNs);
+    }
+
+    /**
+     * Decides {@link CpuClock#AUTO} for a run on {@code kind} threads: {@link CpuClock#THREAD} where their CPU time
+     * can be read, else {@link CpuClock#ELAPSED}. Other clocks are returned unchanged.
+     *
+     * @param kind the kind of thread the processes run on ({@link ThreadKind#PLATFORM} or {@link ThreadKind#VIRTUAL})
+     * @return the model with a concrete clock
+     */
+    public NetworkModel resolve(final ThreadKind kind) {
+        if (cpu != CpuClock.AUTO) {
+            return this;
+        }
+        return withCpu(ThreadCpuTime.unavailableReason(kind) == null ? CpuClock.THREAD : CpuClock.ELAPSED);
     }
 
     /** @return the parameters as {@code key=value} text, e.g. for reports */

@@ -7,8 +7,8 @@ import java.util.Map;
 /**
  * The named machines of {@code --machine virtual:PRESET}. Each preset's provenance is in its {@link #source}; the
  * table with the same sources is in {@code bsplib-vtime/README.md}. Where a figure is an assumption the source says
- * so. Every preset charges measured elapsed computation with {@code cpuScale=1}; override with
- * {@code ;cpuScale=...} to model a slower processor. Stateless.
+ * so. Every preset charges measured computation ({@code cpu=auto}: the thread's CPU time where it can be read) with
+ * {@code cpuScale=1}; override with {@code ;cpuScale=...} to model a slower processor. Stateless.
  *
  * <pre>{@code
  * NetworkModel sp2 = Presets.get("sp2-us");
@@ -70,7 +70,7 @@ public final class Presets {
 
     private static void add(final String name, final long l, final long o, final long g, final double bigG,
         final String source) {
-        PRESETS.put(name, new NetworkModel(name, l, o, g, bigG, CpuClock.ELAPSED, 1.0, 0));
+        PRESETS.put(name, new NetworkModel(name, l, o, g, bigG, CpuClock.AUTO, 1.0, 0));
         SOURCES.put(name, source);
     }
 

@@ -1,10 +1,9 @@
 package org.jbsplib.vtime;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.PriorityQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -14,6 +13,7 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.api.BspAbortException;
 import org.jbsplib.api.BspDeadlockException;
+import org.jbsplib.core.ThreadKind;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
 import org.jbsplib.core.transport.RunControl;
@@ -138,6 +138,11 @@ public final class VirtualMachine implements Transport {
         return control;
     }
 
+    /** The virtual-thread scheduler's number of carriers, a JDK system property read when it starts. */
+    static final String PARALLELISM_PROP = "jdk.virtualThreadScheduler.parallelism";
+
+    private static final AtomicBoolean CARRIERS_WARNED = new AtomicBoolean();
+
     /** Prints the simulation's figures (makespan, hand-offs, frames) to stderr at close when {@code true}. */
     public static final String STATS_PROP = "bsplib.vtime.stats";
 
@@ -154,6 +159,36 @@ public final class VirtualMachine implements Transport {
     @Override
     public boolean sharesMemory() {
         return true;
+    }
+
+    /**
+     * @param thread the thread a process runs on
+     * @return its CPU clock under {@link CpuClock#THREAD}, or {@link CpuClock#AUTO} where it can be read; null when
+     *         the computation is charged otherwise
+     * @throws IllegalStateException for {@code cpu=thread} on a thread whose CPU time cannot be read
+     */
+    private ThreadCpuTime threadClock(final Thread thread) {
+        final CpuClock cpu = model.cpu();
+        final ThreadKind kind = ThreadKind.isVirtual(thread) ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM;
+        if (kind == ThreadKind.VIRTUAL && cpu != CpuClock.FIXED && !"1".equals(System.getProperty(PARALLELISM_PROP))
+            && CARRIERS_WARNED.compareAndSet(false, true)) {
+            System.err.println("virtual machine: the virtual threads may run on several carriers, so a process can move "
+                + "between cores at each hand-off and its cache misses count as computation; start the JVM with -D"
+                + PARALLELISM_PROP + "=1 (./bsp does) for computation measured as on one core");
+        }
+        if (cpu != CpuClock.THREAD && cpu != CpuClock.AUTO) {
+            return null;
+        }
+        final String reason = ThreadCpuTime.unavailableReason(kind);
+        if (reason == null) {
+            return ThreadCpuTime.create(kind);
+        }
+        if (cpu == CpuClock.THREAD) {
+            throw new IllegalStateException("machine option cpu=thread needs the CPU time of " + thread + ", but "
+                + reason + ": use cpu=elapsed or --threads platform");
+        }
+        ThreadCpuTime.warnElapsed(reason);
+        return null;
     }
 
     /** @return the model this machine simulates */
@@ -323,33 +358,51 @@ public final class VirtualMachine implements Transport {
     private final class VirtualEndpoint implements Endpoint {
         private final int pid;
         private final UnsafeBuffer claim;
-        private final ThreadMXBean cpuBean;
         private int claimType;
         private int claimLength;
         private boolean inLibrary;
-        private long mark;
+        /** The thread CPU clock of {@link CpuClock#THREAD}, set when the process starts; null for the others. */
+        private ThreadCpuTime cpuTime;
+        /** Thread CPU time when the process last left the library, ns (with {@link #cpuTime}). */
+        private long markCpu;
+        /** Elapsed time when the process last left the library, ns. */
+        private long markWall;
         private long chargedSuperstep = -1;
 
         VirtualEndpoint(final int pid) {
             this.pid = pid;
             this.claim = new UnsafeBuffer(new byte[maxFrameLength]);
-            this.cpuBean = model.cpu() == CpuClock.THREAD ? ManagementFactory.getThreadMXBean() : null;
         }
 
         // -------------------------------------------------------------- computation
 
-        private long measure() {
-            return cpuBean != null ? cpuBean.getCurrentThreadCpuTime() : System.nanoTime();
+        private void mark() {
+            markWall = System.nanoTime();
+            if (cpuTime != null) {
+                markCpu = cpuTime.now();
+            }
         }
 
-        /** Charges the computation since {@link #mark} to the clock. */
+        /**
+         * Charges the computation since {@link #mark()} to the clock: the elapsed time, or with a thread clock the
+         * thread's CPU time, which never exceeds the elapsed time (a negative or larger difference means a virtual
+         * thread blocked and came back on another carrier: the elapsed time is charged then).
+         */
         private void chargeCompute() {
             if (model.cpu() == CpuClock.FIXED) {
                 return;
             }
-            final long now = measure();
-            final long d = now - mark;
-            mark = now;
+            final long wall = System.nanoTime();
+            long d = wall - markWall;
+            markWall = wall;
+            if (cpuTime != null) {
+                final long cpu = cpuTime.now();
+                final long dc = cpu - markCpu;
+                markCpu = cpu;
+                if (cpu >= 0 && dc >= 0 && dc < d) {
+                    d = dc;
+                }
+            }
             if (d > 0) {
                 clock[pid] += Math.round(d * model.cpuScale());
             }
@@ -363,7 +416,7 @@ public final class VirtualMachine implements Transport {
 
         private void endCall() {
             if (!inLibrary && model.cpu() != CpuClock.FIXED) {
-                mark = measure();
+                mark();
             }
         }
 
@@ -381,14 +434,10 @@ public final class VirtualMachine implements Transport {
 
         @Override
         public void processStarted() {
-            if (model.cpu() == CpuClock.THREAD && cpuBean.getCurrentThreadCpuTime() < 0) {
-                throw new IllegalStateException("machine option cpu=thread needs the thread CPU time, which this JVM "
-                    + "does not give on " + Thread.currentThread() + " (virtual threads have none): use cpu=elapsed "
-                    + "or --threads platform");
-            }
+            cpuTime = threadClock(Thread.currentThread());
             threads.set(pid, Thread.currentThread());
             awaitTurn(pid);
-            mark = measure();
+            mark();
         }
 
         @Override
@@ -454,7 +503,7 @@ public final class VirtualMachine implements Transport {
         public void leaveLibrary() {
             inLibrary = false;
             if (model.cpu() != CpuClock.FIXED) {
-                mark = measure();
+                mark();
             }
         }
 

@@ -1,7 +1,8 @@
 package org.jbsplib.vtime;
 
+import java.util.Map;
+
 import org.jbsplib.core.BspConfig;
-import org.jbsplib.core.ThreadKind;
 import org.jbsplib.core.MachineProvider;
 import org.jbsplib.core.transport.Transport;
 
@@ -33,6 +34,18 @@ public final class VirtualMachineProvider implements MachineProvider {
             + String.join(", ", Presets.all().keySet());
     }
 
+    /**
+     * One carrier for the virtual threads ({@code jdk.virtualThreadScheduler.parallelism=1}): the kernel runs one
+     * process at a time anyway, and with the default of one carrier per core each hand-off may move the next process
+     * to another core, whose caches do not hold its data. That costs real CPU time, which the thread clock then
+     * charges as computation: LU class A at P = 4 under rbs on {@code sp2-us} came out at 15.4 s of virtual time with
+     * two carriers against 10.3 s with one and 9.6 s on platform threads.
+     */
+    @Override
+    public Map<String, String> jvmProperties() {
+        return Map.of(VirtualMachine.PARALLELISM_PROP, "1");
+    }
+
     @Override
     public void check(final String options, final BspConfig config) {
         checkThreads(NetworkModel.parse(options), config, options);
@@ -41,18 +54,41 @@ public final class VirtualMachineProvider implements MachineProvider {
 
     @Override
     public Transport create(final String options, final BspConfig config) {
-        final NetworkModel model = NetworkModel.parse(options);
-        checkThreads(model, config, options);
+        final NetworkModel model = resolved(options, config);
         checkBarrier(config.barrier(), options);
         return new VirtualMachine(model, config.procs(), Math.min(MAX_FRAME_BYTES, config.ringCapacityBytes() / 8));
     }
 
-    /** Refuses {@code cpu=thread} on virtual threads, which have no CPU time of their own. */
+    /** @return {@code virtual:} and the model a run of {@code config} uses, with its compute clock decided */
+    @Override
+    public String describe(final String options, final BspConfig config) {
+        return "virtual:" + NetworkModel.parse(options).resolve(config.threadKind()).describe();
+    }
+
+    /**
+     * @return the model of {@code options} for a run of {@code config}, with {@code cpu=auto} decided for its
+     *         threads (and the fallback to elapsed time said once on standard error)
+     */
+    static NetworkModel resolved(final String options, final BspConfig config) {
+        final NetworkModel model = NetworkModel.parse(options);
+        checkThreads(model, config, options);
+        final NetworkModel r = model.resolve(config.threadKind());
+        if (model.cpu() == CpuClock.AUTO && r.cpu() == CpuClock.ELAPSED) {
+            ThreadCpuTime.warnElapsed(ThreadCpuTime.unavailableReason(config.threadKind()));
+        }
+        return r;
+    }
+
+    /** Refuses {@code cpu=thread} on threads whose CPU time cannot be read here. */
     static void checkThreads(final NetworkModel model, final BspConfig config, final String options) {
-        if (model.cpu() == CpuClock.THREAD && config.threadKind() == ThreadKind.VIRTUAL) {
+        if (model.cpu() != CpuClock.THREAD) {
+            return;
+        }
+        final String reason = ThreadCpuTime.unavailableReason(config.threadKind());
+        if (reason != null) {
             throw new IllegalArgumentException("machine=virtual:" + options + " measures computation with cpu=thread, "
-                + "but threads=" + config.threadKind() + " (P=" + config.procs() + ") has no per-thread CPU time: use "
-                + "--threads platform, or cpu=elapsed");
+                + "but threads=" + config.threadKind() + " (P=" + config.procs() + "): " + reason + "; use "
+                + "--threads platform, cpu=auto or cpu=elapsed");
         }
     }
 

@@ -8,6 +8,8 @@ import java.util.TreeMap;
 
 import org.jbsplib.api.BspAbortException;
 import org.jbsplib.core.transport.TransportLauncher;
+import org.jbsplib.core.MachineProvider;
+import org.jbsplib.core.Machines;
 import org.jbsplib.core.TransportProvider;
 import org.jbsplib.core.Transports;
 
@@ -21,7 +23,31 @@ public final class Main {
     }
 
     public static void main(final String[] argv) {
+        prepareJvm(Arrays.asList(argv));
         System.exit(run(Arrays.asList(argv), System.out, System.err));
+    }
+
+    /**
+     * Sets the system properties that the machine a command names ({@code --machine SPEC}) wants before the first
+     * thread starts ({@link MachineProvider#jvmProperties()}), leaving any the user set alone. An unknown machine is
+     * left to the command, which reports it.
+     *
+     * @param argv the command line
+     */
+    static void prepareJvm(final List<String> argv) {
+        for (int i = 0; i + 1 < argv.size(); i++) {
+            if (!argv.get(i).equals("--machine")) {
+                continue;
+            }
+            final MachineProvider m = Machines.all().get(Machines.name(argv.get(i + 1)));
+            if (m != null) {
+                m.jvmProperties().forEach((k, v) -> {
+                    if (System.getProperty(k) == null) {
+                        System.setProperty(k, v);
+                    }
+                });
+            }
+        }
     }
 
     /** Runs the CLI with {@code argv}; returns the exit code. */

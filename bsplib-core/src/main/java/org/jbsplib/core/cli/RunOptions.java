@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.Machines;
 import org.jbsplib.core.RunResult;
 import org.jbsplib.core.SyncStats;
 
@@ -134,6 +135,7 @@ public final class RunOptions {
         m.put("threads", c.threadKind().toString());
         if (c.onMachineModel()) {
             m.put("machine", c.machine());
+            m.put("machine_model", Machines.describe(c.machine(), c));
             m.put("virtual_time", true);
             m.put("time_note", "t_* and per-process times are virtual (simulated on the machine model); "
                 + "wall_seconds is the host's wall time of the simulation");

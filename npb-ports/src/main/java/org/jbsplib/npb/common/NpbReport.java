@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.jbsplib.core.BspRuntime;
+import org.jbsplib.core.Machines;
 import org.jbsplib.core.RunResult;
 import org.jbsplib.core.cli.RunOptions;
 import org.jbsplib.core.sync.ClassicSync;
@@ -41,7 +42,8 @@ public final class NpbReport {
         line(sb, "Barrier", barrier(run));
         final boolean virtual = run.config().onMachineModel();
         if (virtual) {
-            line(sb, "Machine", run.config().machine() + " (virtual time: every time and Mop/s below is simulated)");
+            line(sb, "Machine", Machines.describe(run.config().machine(), run.config())
+                + " (virtual time: every time and Mop/s below is simulated)");
         }
         line(sb, "Time in seconds", format("%.3f", r.seconds()) + (virtual ? " (virtual)" : ""));
         line(sb, "Mop/s total", format("%.2f", r.mops()));
