@@ -79,6 +79,39 @@ class TraceJournalTest {
         assertTotalsMatch(r, t);
     }
 
+    /** More full buffers than a process has: the writer thread appends them while the run goes on, none is lost. */
+    @Test
+    void shouldKeepEveryRecordOfARunLongerThanTheBuffers() {
+        final int p = 3;
+        final int shifts = ProcessTracer.BUFFERS * ProcessTracer.BATCH_RECORDS * 3 + 17;
+        final RunResult r = BspRuntime.run(new BspConfig().procs(p).syncMode("org").trace(dir), bsp -> {
+            final int[] x = new int[1];
+            final Reg reg = bsp.pushReg(x);
+            bsp.sync();
+            for (int k = 0; k < shifts; k++) {
+                bsp.putInt((bsp.pid() + 1) % bsp.nprocs(), k, reg, 0);
+                bsp.sync();
+                if (k % 7 == 0) {
+                    bsp.commit(reg, 1);
+                }
+            }
+        });
+        final Trace t = TraceReader.read(dir);
+        for (int pid = 0; pid < p; pid++) {
+            final List<Trace.Step> steps = t.steps().get(pid);
+            assertEquals(shifts + 2, steps.size(), "pid " + pid);
+            for (int s = 0; s < steps.size(); s++) {
+                assertEquals(s, steps.get(s).superstep(), "pid " + pid);
+            }
+            final List<Trace.CommitCall> commits = t.commits().get(pid);
+            assertEquals((shifts + 6) / 7, commits.size(), "pid " + pid);
+            for (int c = 0; c < commits.size(); c++) {
+                assertEquals(2 + 7L * c, commits.get(c).superstep(), "pid " + pid + " commit " + c);
+            }
+        }
+        assertTotalsMatch(r, t);
+    }
+
     @Test
     void shouldRecordTheBroadcastsPutsAndCommits() {
         final int p = 4;
