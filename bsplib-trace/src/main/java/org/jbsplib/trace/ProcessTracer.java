@@ -1,8 +1,5 @@
 package org.jbsplib.trace;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -10,62 +7,30 @@ import net.openhft.chronicle.wire.DocumentContext;
 import org.jbsplib.core.trace.SuperstepTracer;
 
 /**
- * One process's tracer: records its supersteps and commits (when the run has a trace directory) and commits the JFR
- * events that a recording enabled. Created with its appender by the thread that starts the run (finding the queue's
- * cycle takes ~0.1 s the first time: before the processes start, not in their first superstep), then used by the
- * process (one thread at a time); nothing is allocated per record (a disabled JFR event is never filled).
- *
- * <p>Threading: the process writes each record into the current one of {@link #BUFFERS} preallocated buffers; a full
- * buffer is handed to its sink's writer thread ({@link JournalSink}), which appends it to the queue as one document
- * and gives it back. The process never touches the queue during the run: an append writes into the queue's
- * memory-mapped file, whose first touch of each page costs a page fault (about 20 us here), and a superstep that
- * paid for them held up every process of the run. Hand-off: {@code filled} (written by the process, release) and
- * {@code written} (by the writer, release), each read with acquire by the other side.
+ * One process's tracer: appends its records to its JVM's queue (when the run has a trace directory) and commits
+ * the JFR events that a recording enabled. Created with its appender by the thread that starts the run (finding the
+ * queue's cycle takes ~0.1 s the first time: before the processes start, not in their first superstep), then
+ * used by the process (one thread at a time); nothing is allocated per record (the appender reuses its document context,
+ * and a disabled JFR event is never filled).
  */
 final class ProcessTracer implements SuperstepTracer {
-    /** Records per appended document. */
+    /** Records per appended document: up to this many of a process's last records are lost if its JVM dies. */
     static final int BATCH_RECORDS = 64;
-    /**
-     * Buffers per process: the writer may fall this many batches behind before the process waits for it (on a
-     * machine with fewer cores than processes plus one, the writer runs when a process yields or parks).
-     */
-    static final int BUFFERS = 8;
-    private static final VarHandle FILLED;
-    private static final VarHandle WRITTEN;
-
-    static {
-        try {
-            final MethodHandles.Lookup l = MethodHandles.lookup();
-            FILLED = l.findVarHandle(ProcessTracer.class, "filled", long.class);
-            WRITTEN = l.findVarHandle(ProcessTracer.class, "written", long.class);
-        } catch (final ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final ChronicleQueue queue;
-    private final JournalSink sink;
     private final int words;
     private final ExcerptAppender appender;
-    private final Bytes<?>[] buffers;
-    private final int[] counts;
-    // the process's side: the buffer it fills and how many records it holds
-    private Bytes<?> batch;
+    // records wait here and go to the queue BATCH_RECORDS at a time: one append (one take of the queue's write lock,
+    // which the JVM's processes share) per batch, not per superstep
+    private final Bytes<?> batch;
     private int batched;
-    @SuppressWarnings("unused") // through FILLED: batches handed to the writer
-    private long filled;
-    @SuppressWarnings("unused") // through WRITTEN: batches the writer appended (their buffers are free again)
-    private long written;
 
     /**
      * @param queue the JVM's queue, or {@code null} for JFR events only
-     * @param sink  the sink whose writer appends the full buffers ({@code null} with no queue)
      * @param procs the run's processes (the size of the waited-for bit set)
      * @param pid   the process
      */
-    ProcessTracer(final ChronicleQueue queue, final JournalSink sink, final int procs, final int pid) {
+    ProcessTracer(final ChronicleQueue queue, final int procs, final int pid) {
         this.queue = queue;
-        this.sink = sink;
         this.words = TraceLayout.words(procs);
         if (queue != null) {
             appender = queue.createAppender();
@@ -73,22 +38,14 @@ final class ProcessTracer implements SuperstepTracer {
             try (DocumentContext dc = appender.writingDocument()) {
                 dc.wire().bytes().writeInt(TraceLayout.PROCESS).writeInt(pid);
             }
-            // Made here, used by the sink's writer thread (after a happens-before edge: JournalSink publishes the
-            // tracer through a volatile field) and at close by the thread closing the run: Chronicle's owner check
-            // would refuse the second thread.
+            // Used by one thread at a time, but not always the same one: the process's thread, and whoever it hands its
+            // Bsp to with a happens-before edge (a benchmark driving pid 0, a program's helper). Chronicle's owner
+            // check would refuse the second thread.
             appender.singleThreadedCheckDisabled(true);
-            final long capacity = (long) BATCH_RECORDS * TraceLayout.superstepBytes(procs);
-            buffers = new Bytes<?>[BUFFERS];
-            for (int i = 0; i < BUFFERS; i++) {
-                buffers[i] = Bytes.allocateElasticDirect(capacity);
-                buffers[i].zeroOut(0, capacity); // touch the pages now, not in a superstep
-            }
-            counts = new int[BUFFERS];
-            batch = buffers[0];
+            batch = Bytes.allocateElasticDirect((long) BATCH_RECORDS * TraceLayout.superstepBytes(procs));
         } else {
             appender = null;
-            buffers = null;
-            counts = null;
+            batch = null;
         }
     }
 
@@ -170,73 +127,34 @@ final class ProcessTracer implements SuperstepTracer {
         }
     }
 
-    /** Counts a record in the batch and hands a full batch to the writer. */
+    /** Counts a record in the batch and appends the batch when it is full. */
     private void added() {
         if (++batched == BATCH_RECORDS) {
-            handOff();
+            flush();
         }
     }
 
-    /** Process side: publishes the full buffer to the writer and moves to the next, waiting if none is free. */
-    private void handOff() {
-        final long f = (long) FILLED.getOpaque(this);
-        counts[(int) (f % BUFFERS)] = batched;
-        FILLED.setRelease(this, f + 1);
-        sink.wakeWriter();
-        // the next buffer is free once the writer has appended the batch that used it BUFFERS batches ago
-        while (f + 1 - (long) WRITTEN.getAcquire(this) >= BUFFERS) {
-            sink.checkWriter();
-            sink.wakeWriter();
-            Thread.yield();
+    /** Appends the batched records as one {@link TraceLayout#BATCH} document. */
+    private void flush() {
+        if (batched == 0) {
+            return;
         }
-        batch = buffers[(int) ((f + 1) % BUFFERS)];
+        try (DocumentContext dc = appender.writingDocument()) {
+            dc.wire().bytes().writeInt(TraceLayout.BATCH).writeInt(batched).write(batch);
+        }
+        batch.clear();
         batched = 0;
     }
 
     /**
-     * Writer side: appends the batches the process handed over since the last call, in order.
-     *
-     * @return the batches appended
-     */
-    int drain() {
-        if (appender == null) {
-            return 0;
-        }
-        final long f = (long) FILLED.getAcquire(this);
-        long w = (long) WRITTEN.getOpaque(this);
-        final int n = (int) (f - w);
-        for (; w < f; w++) {
-            final int i = (int) (w % BUFFERS);
-            append(buffers[i], counts[i]);
-            WRITTEN.setRelease(this, w + 1);
-        }
-        return n;
-    }
-
-    /** Appends {@code count} records of {@code b} as one {@link TraceLayout#BATCH} document and clears it. */
-    private void append(final Bytes<?> b, final int count) {
-        if (count == 0) {
-            return;
-        }
-        try (DocumentContext dc = appender.writingDocument()) {
-            dc.wire().bytes().writeInt(TraceLayout.BATCH).writeInt(count).write(b);
-        }
-        b.clear();
-    }
-
-    /**
-     * Appends what is handed over and what is still in the process's buffer, and closes the appender: from the thread
-     * that closes the run, after the process ended (normally or not) and the writer stopped.
+     * Appends what is batched and closes the appender: from the thread that closes the run, after the process ended
+     * (normally or not).
      */
     void close() {
         if (appender != null) {
-            drain();
-            append(batch, batched);
-            batched = 0;
+            flush();
             appender.close();
-            for (final Bytes<?> b : buffers) {
-                b.releaseLast();
-            }
+            batch.releaseLast();
         }
     }
 }

@@ -79,11 +79,11 @@ class TraceJournalTest {
         assertTotalsMatch(r, t);
     }
 
-    /** More full buffers than a process has: the writer thread appends them while the run goes on, none is lost. */
+    /** Many full batches and a partial last one, with commit records among them: none is lost or reordered. */
     @Test
-    void shouldKeepEveryRecordOfARunLongerThanTheBuffers() {
+    void shouldKeepEveryRecordOfARunOfManyBatches() {
         final int p = 3;
-        final int shifts = ProcessTracer.BUFFERS * ProcessTracer.BATCH_RECORDS * 3 + 17;
+        final int shifts = ProcessTracer.BATCH_RECORDS * 24 + 17;
         final RunResult r = BspRuntime.run(new BspConfig().procs(p).syncMode("org").trace(dir), bsp -> {
             final int[] x = new int[1];
             final Reg reg = bsp.pushReg(x);
