@@ -394,7 +394,7 @@ public final class BspProcess implements Bsp {
             endpoint.leaveLibrary();
         }
         if (p != null) {
-            p.afterCommit();
+            p.afterCommit(h.slot(), n);
         }
         endpoint.control().quiescence().progress(pid);
     }

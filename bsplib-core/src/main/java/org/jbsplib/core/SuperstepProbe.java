@@ -20,6 +20,8 @@ final class SuperstepProbe {
     private int gets;
     private int sends;
     private long commitStartNs;
+    private long commitStatsNs;
+    private long commitWaitNs;
     // the statistics at the end of the previous superstep
     private long syncNs;
     private long commitNs;
@@ -82,12 +84,24 @@ final class SuperstepProbe {
         startNs = process.endpoint().nanoTime();
     }
 
+    /** The program called {@code commit}. */
     void beforeCommit() {
+        final SyncStats s = process.stats();
+        commitStatsNs = s.commitNs();
+        commitWaitNs = s.waitNs();
         commitStartNs = process.endpoint().nanoTime();
     }
 
-    void afterCommit() {
-        tracer.commit(process.pid(), process.superstep(), commitStartNs,
-            process.endpoint().nanoTime() - commitStartNs);
+    /**
+     * The {@code commit} returned: reports its time and idle waiting as the run's statistics counted them (so the
+     * trace's totals equal the run's), and what it committed.
+     *
+     * @param reg the registration's slot
+     * @param n   the updates committed
+     */
+    void afterCommit(final int reg, final int n) {
+        final SyncStats s = process.stats();
+        tracer.commit(process.pid(), process.superstep(), commitStartNs, s.commitNs() - commitStatsNs,
+            s.waitNs() - commitWaitNs, reg, n);
     }
 }

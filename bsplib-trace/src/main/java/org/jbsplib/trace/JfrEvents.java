@@ -91,7 +91,7 @@ public final class JfrEvents {
         public long bytesIn;
     }
 
-    /** One commit call. */
+    /** One {@code commit(reg, n)} call: its time, the part of it spent waiting for updates, reg and n. */
     @Name("org.jbsplib.Commit")
     @Label("BSP Commit")
     @Category({"JBSPlib", "Commit"})
@@ -104,6 +104,16 @@ public final class JfrEvents {
         @Label("Commit")
         @Timespan(Timespan.NANOSECONDS)
         public long commitNs;
+        @Label("Waiting")
+        @Timespan(Timespan.NANOSECONDS)
+        @Description("the part of the commit spent idle waiting for the registration's updates (RBS)")
+        public long waitNs;
+        @Label("Registration")
+        @Description("the registration's slot, reg#slot in error messages")
+        public int reg;
+        @Label("Updates")
+        @Description("n of commit(reg, n)")
+        public int n;
     }
 
     /** The barrier episode of one sync (classic phase 1, the RBS count exchange). */

@@ -108,9 +108,11 @@ final class ProcessTracer implements SuperstepTracer {
     }
 
     @Override
-    public void commit(final int pid, final long superstep, final long startNs, final long ns) {
+    public void commit(final int pid, final long superstep, final long startNs, final long ns, final long waitNs,
+        final int reg, final int n) {
         if (queue != null) {
-            batch.writeInt(TraceLayout.COMMIT).writeInt(pid).writeLong(superstep).writeLong(startNs).writeLong(ns);
+            batch.writeInt(TraceLayout.COMMIT).writeInt(pid).writeLong(superstep).writeLong(startNs).writeLong(ns)
+                .writeLong(waitNs).writeInt(reg).writeInt(n);
             added();
         }
         final JfrEvents.Commit e = new JfrEvents.Commit();
@@ -118,6 +120,9 @@ final class ProcessTracer implements SuperstepTracer {
             e.pid = pid;
             e.superstep = superstep;
             e.commitNs = ns;
+            e.waitNs = waitNs;
+            e.reg = reg;
+            e.n = n;
             e.commit();
         }
     }

@@ -74,7 +74,8 @@ public final class TimelinePage {
             long t = 0;
             boolean firstValue = true;
             for (final Trace.CommitCall c : trace.commits().get(p)) {
-                sb.append(firstValue ? "" : ",").append(c.startNs() - t).append(',').append(c.ns());
+                sb.append(firstValue ? "" : ",").append(c.startNs() - t).append(',').append(c.ns()).append(',')
+                    .append(c.waitNs()).append(',').append(c.reg()).append(',').append(c.n());
                 t = c.startNs();
                 firstValue = false;
             }

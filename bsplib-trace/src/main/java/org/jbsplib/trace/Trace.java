@@ -65,14 +65,17 @@ public record Trace(int procs, String sync, String barrier, String transport, St
     }
 
     /**
-     * One commit call.
+     * One {@code commit(reg, n)} call.
      *
      * @param pid       the process
      * @param superstep its superstep
      * @param startNs   when it was called
      * @param ns        how long it took
+     * @param waitNs    the part of it spent idle waiting for the updates (RBS)
+     * @param reg       the registration's slot ({@code reg#slot})
+     * @param n         the updates committed
      */
-    public record CommitCall(int pid, long superstep, long startNs, long ns) {
+    public record CommitCall(int pid, long superstep, long startNs, long ns, long waitNs, int reg, int n) {
     }
 
     /** @return the most supersteps any process recorded */

@@ -12,7 +12,7 @@ package org.jbsplib.trace;
  * SUPERSTEP  int kind, int pid, long superstep, long startNs, long syncStartNs, long syncNs, long commitNs,
  *            long barrierNs, long waitNs, long bytesOut, long bytesIn, long framesOut, long framesIn,
  *            long modelledNs, int puts, int gets, int sends, int words, long[words] waitedFor
- * COMMIT     int kind, int pid, long superstep, long startNs, long ns
+ * COMMIT     int kind, int pid, long superstep, long startNs, long ns, long waitNs, int reg, int n
  * PROCESS    int kind, int pid
  * HEADER     int kind, int version, int procs, long epochNs, long nanoTimeNs, int virtualClock (0/1),
  *            utf8 sync, utf8 barrier, utf8 transport, utf8 machine, int locals, int[locals] localPids
@@ -32,8 +32,8 @@ public final class TraceLayout {
     public static final int PROCESS = 3;
     /** A process's records, appended together: int count, then that many SUPERSTEP or COMMIT records. */
     public static final int BATCH = 4;
-    /** The layout's version, in the header. */
-    public static final int VERSION = 1;
+    /** The layout's version, in the header (2: commit records carry their waiting, reg and n). */
+    public static final int VERSION = 2;
     /** The name of each JVM's queue directory inside a trace directory: this prefix and the JVM's lowest pid. */
     public static final String QUEUE_PREFIX = "jvm-";
 

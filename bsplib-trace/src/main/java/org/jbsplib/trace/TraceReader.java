@@ -155,7 +155,7 @@ public final class TraceReader {
             }
             case TraceLayout.PROCESS -> b.readInt();
             case TraceLayout.COMMIT -> q.commits.add(new Trace.CommitCall(b.readInt(), b.readLong(), b.readLong(),
-                b.readLong()));
+                b.readLong(), b.readLong(), b.readInt(), b.readInt()));
             default -> throw new IllegalArgumentException("trace queue " + q.dir + " holds a record of kind=" + kind
                 + ", not one of a trace");
         }
@@ -184,7 +184,8 @@ public final class TraceReader {
                     s.waitedFor()));
             }
             for (final Trace.CommitCall c : q.commits) {
-                commits.get(c.pid()).add(new Trace.CommitCall(c.pid(), c.superstep(), c.startNs() + shift, c.ns()));
+                commits.get(c.pid()).add(new Trace.CommitCall(c.pid(), c.superstep(), c.startNs() + shift, c.ns(),
+                    c.waitNs(), c.reg(), c.n()));
             }
         }
         for (int i = 0; i < p; i++) {

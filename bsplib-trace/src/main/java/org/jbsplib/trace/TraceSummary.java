@@ -34,7 +34,8 @@ public final class TraceSummary {
 
     /** Total columns of {@link #totals}, in this order. */
     static final String[] TOTALS = {"supersteps", "compute_ns", "commit_ns", "sync_ns", "barrier_ns", "wait_ns",
-        "bytes_out", "bytes_in", "frames_out", "frames_in", "puts", "gets", "sends", "modelled_barrier_ns"};
+        "bytes_out", "bytes_in", "frames_out", "frames_in", "puts", "gets", "sends", "modelled_barrier_ns",
+        "commits", "commit_wait_ns"};
 
     /**
      * One superstep of the run, across its processes.
@@ -69,6 +70,10 @@ public final class TraceSummary {
                 t[11] += s.gets();
                 t[12] += s.sends();
                 t[13] += s.modelledNs();
+            }
+            for (final Trace.CommitCall c : trace.commits().get(pid)) {
+                totals[pid][14]++;
+                totals[pid][15] += c.waitNs();
             }
         }
         waitCount = new long[p][p];
@@ -205,13 +210,17 @@ public final class TraceSummary {
             trace.procs(), trace.sync(), trace.barrier().isEmpty() ? "default" : trace.barrier(), trace.transport(),
             trace.machine().isEmpty() ? "" : " machine=" + trace.machine(), trace.supersteps(), trace.jvms(),
             trace.virtualClock() ? " (virtual time)" : ""));
-        sb.append(String.format("%n%4s %10s %11s %10s %10s %10s %12s %12s %8s %8s %8s%n", "pid", "supersteps",
-            "compute ms", "commit ms", "sync ms", "wait ms", "bytes out", "bytes in", "puts", "gets", "sends"));
+        sb.append(String.format("%n%4s %10s %11s %8s %10s %15s %10s %10s %12s %12s %8s %8s %8s%n", "pid",
+            "supersteps", "compute ms", "commits", "commit ms", "commit wait ms", "sync ms", "wait ms", "bytes out",
+            "bytes in", "puts", "gets", "sends"));
         for (int p = 0; p < trace.procs(); p++) {
             final long[] t = totals[p];
-            sb.append(String.format("%4d %10d %11.3f %10.3f %10.3f %10.3f %12d %12d %8d %8d %8d%n", p, t[0],
-                t[1] / 1e6, t[2] / 1e6, t[3] / 1e6, t[5] / 1e6, t[6], t[7], t[10], t[11], t[12]));
+            sb.append(String.format("%4d %10d %11.3f %8d %10.3f %15.3f %10.3f %10.3f %12d %12d %8d %8d %8d%n", p,
+                t[0], t[1] / 1e6, t[14], t[2] / 1e6, t[15] / 1e6, t[3] / 1e6, t[5] / 1e6, t[6], t[7], t[10], t[11],
+                t[12]));
         }
+        sb.append("(commit wait: the part of the commit calls spent idle waiting for updates; wait: all idle waiting, "
+            + "in sync and commit)\n");
         sb.append(String.format("%nload imbalance: %.3f (sum of the slowest computation per superstep over the sum "
             + "of the means; 1.000 = balanced), %.3f ms lost%n", imbalance, imbalanceLostNs / 1e6));
         sb.append(String.format("%nslowest supersteps:%n%10s %10s %12s %14s %14s%n", "superstep", "span ms",

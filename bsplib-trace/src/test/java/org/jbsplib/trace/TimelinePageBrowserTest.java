@@ -69,7 +69,7 @@ class TimelinePageBrowserTest {
                 steps.get(p).add(new Trace.Step(p, k, t, t + compute, sync, k % 7 == 0 ? 10_000 : 0, sync / 2,
                     sync / 3, 800, 800, 2, 2, 1, 0, 0, 0, waited));
                 if (k % 7 == 0) {
-                    commits.get(p).add(new Trace.CommitCall(p, k, t + compute / 2, 10_000));
+                    commits.get(p).add(new Trace.CommitCall(p, k, t + compute / 2, 10_000, 6_000, 0, 1));
                 }
                 end = Math.max(end, t + compute + sync);
             }

@@ -10,6 +10,11 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 
 import org.jbsplib.api.BspProgram;
 import org.jbsplib.api.Reg;
@@ -74,6 +79,39 @@ class TraceJournalTest {
         assertTotalsMatch(r, t);
     }
 
+    /** Many full batches and a partial last one, with commit records among them: none is lost or reordered. */
+    @Test
+    void shouldKeepEveryRecordOfARunOfManyBatches() {
+        final int p = 3;
+        final int shifts = ProcessTracer.BATCH_RECORDS * 24 + 17;
+        final RunResult r = BspRuntime.run(new BspConfig().procs(p).syncMode("org").trace(dir), bsp -> {
+            final int[] x = new int[1];
+            final Reg reg = bsp.pushReg(x);
+            bsp.sync();
+            for (int k = 0; k < shifts; k++) {
+                bsp.putInt((bsp.pid() + 1) % bsp.nprocs(), k, reg, 0);
+                bsp.sync();
+                if (k % 7 == 0) {
+                    bsp.commit(reg, 1);
+                }
+            }
+        });
+        final Trace t = TraceReader.read(dir);
+        for (int pid = 0; pid < p; pid++) {
+            final List<Trace.Step> steps = t.steps().get(pid);
+            assertEquals(shifts + 2, steps.size(), "pid " + pid);
+            for (int s = 0; s < steps.size(); s++) {
+                assertEquals(s, steps.get(s).superstep(), "pid " + pid);
+            }
+            final List<Trace.CommitCall> commits = t.commits().get(pid);
+            assertEquals((shifts + 6) / 7, commits.size(), "pid " + pid);
+            for (int c = 0; c < commits.size(); c++) {
+                assertEquals(2 + 7L * c, commits.get(c).superstep(), "pid " + pid + " commit " + c);
+            }
+        }
+        assertTotalsMatch(r, t);
+    }
+
     @Test
     void shouldRecordTheBroadcastsPutsAndCommits() {
         final int p = 4;
@@ -92,6 +130,67 @@ class TraceJournalTest {
             assertEquals(pid, commits.get(0).pid());
         }
         assertTotalsMatch(r, t);
+    }
+
+    /**
+     * RBS, relaxed supersteps: pid 1 puts to pid 0 in superstep 1 only once pid 0 is about to commit in superstep 2,
+     * so pid 0's commit(reg, 1) cannot find the update there and must wait for it.
+     */
+    @Test
+    void shouldRecordTheWaitOfAnRbsCommitWhoseDataComesLate() throws Exception {
+        final AtomicBoolean committing = new AtomicBoolean();
+        final Path file = dir.resolve("commit.jfr");
+        final RunResult r;
+        try (Recording rec = new Recording()) {
+            rec.enable(JfrEvents.Commit.class);
+            rec.start();
+            r = BspRuntime.run(new BspConfig().procs(2).syncMode("rbs").option("rbs.exchange", "never")
+                .trace(dir.resolve("trace")), bsp -> {
+                    final int[] x = new int[1];
+                    final Reg reg = bsp.pushReg(x);
+                    bsp.sync();
+                    if (bsp.pid() == 1) {
+                        while (!committing.get()) {
+                            Thread.yield();
+                        }
+                        bsp.putInt(0, 42, reg, 0);
+                    }
+                    bsp.sync();
+                    if (bsp.pid() == 0) {
+                        committing.set(true);
+                        bsp.commit(reg, 1);
+                        assertEquals(42, x[0]);
+                    }
+                });
+            rec.stop();
+            rec.dump(file);
+        }
+        final Trace t = TraceReader.read(dir.resolve("trace"));
+        assertTrue(t.commits().get(1).isEmpty());
+        final List<Trace.CommitCall> commits = t.commits().get(0);
+        assertEquals(1, commits.size(), commits.toString());
+        final Trace.CommitCall c = commits.get(0);
+        assertEquals(2, c.superstep());
+        assertEquals(0, c.reg(), "the first registration's slot");
+        assertEquals(1, c.n());
+        assertTrue(c.waitNs() > 0, "the update cannot be there when the commit starts: " + c);
+        assertTrue(c.waitNs() <= c.ns(), c.toString());
+        final Trace.Step step = t.steps().get(0).get(2);
+        assertEquals(c.ns(), step.commitNs(), step.toString());
+        assertTrue(c.waitNs() <= step.waitNs(), "the superstep's waiting includes its commit's: " + step);
+        assertTotalsMatch(r, t);
+        final long[] totals = TraceSummary.of(t).totals()[0];
+        assertEquals(c.waitNs(), totals[java.util.Arrays.asList(TraceSummary.TOTALS).indexOf("commit_wait_ns")]);
+        final List<RecordedEvent> events = RecordingFile.readAllEvents(file).stream()
+            .filter(e -> e.getEventType().getName().equals("org.jbsplib.Commit")).toList();
+        assertEquals(1, events.size(), events.toString());
+        final RecordedEvent e = events.get(0);
+        assertEquals(0, e.getInt("pid"));
+        assertEquals(2, e.getLong("superstep"));
+        assertEquals(c.ns(), e.getLong("commitNs"));
+        assertEquals(c.waitNs(), e.getLong("waitNs"));
+        assertEquals(0, e.getInt("reg"));
+        assertEquals(1, e.getInt("n"));
     }
 
     @Test
@@ -120,6 +219,12 @@ class TraceJournalTest {
             long commitNs = 0;
             long barrierNs = 0;
             long waitNs = 0;
+            long commitCallsNs = 0;
+            long commitWaitNs = 0;
+            for (final Trace.CommitCall c : t.commits().get(pid)) {
+                commitCallsNs += c.ns();
+                commitWaitNs += c.waitNs();
+            }
             for (final Trace.Step step : t.steps().get(pid)) {
                 bytesOut += step.bytesOut();
                 bytesIn += step.bytesIn();
@@ -139,6 +244,8 @@ class TraceJournalTest {
             assertEquals(s.commitNs(), commitNs, who);
             assertEquals(s.barrierNs(), barrierNs, who);
             assertEquals(s.waitNs(), waitNs, who);
+            assertEquals(s.commitNs(), commitCallsNs, "the commit calls' times add up to the run's: " + who);
+            assertTrue(commitWaitNs <= waitNs, who);
         }
     }
 }

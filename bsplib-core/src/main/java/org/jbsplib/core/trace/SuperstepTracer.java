@@ -11,6 +11,7 @@ package org.jbsplib.core.trace;
  * <pre>{@code
  * SuperstepTracer t = sink.tracer(pid);
  * t.superstep(pid, 3, 1_000, 5_000, 800, 0, 300, 400, 64, 64, 1, 1, 2, 0, 0, 0, waitedFor);
+ * t.commit(pid, 4, 9_000, 700, 650, 0, 1);   // commit(reg#0, 1) in superstep 4 waited 650 of its 700 ns
  * }</pre>
  */
 public interface SuperstepTracer {
@@ -41,12 +42,17 @@ public interface SuperstepTracer {
         int sends, long modelledNs, long[] waitedFor);
 
     /**
-     * One {@code commit()} call of process {@code pid} returned.
+     * One {@code commit(reg, n)} call of process {@code pid} returned. Its times are those the run's statistics count
+     * ({@code SyncStats.commitNs()} and {@code waitNs()}), so a trace's commit totals equal the run's.
      *
      * @param pid       the process
      * @param superstep the superstep it was called in
      * @param startNs   when it was called
      * @param ns        how long it took
+     * @param waitNs    the part of {@code ns} spent idle waiting for updates of {@code reg} (RBS; 0 when they had
+     *                  all arrived)
+     * @param reg       the registration's slot ({@code reg#slot} in error messages)
+     * @param n         the updates it committed
      */
-    void commit(int pid, long superstep, long startNs, long ns);
+    void commit(int pid, long superstep, long startNs, long ns, long waitNs, int reg, int n);
 }
