@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import org.jbsplib.core.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@code ./bsp ... --transport aeron-ipc} as a user runs it: the CLI becomes the launcher, starts the JVMs and a
@@ -113,15 +115,20 @@ class AeronLauncherTest {
         assertSurvivorsNamed("is not connected any more");
     }
 
-    /** A launcher stopped with SIGTERM kills its JVMs and removes their drivers' directories. */
-    @Test
-    void shouldRemoveEveryDriverDirectoryWhenTheUdpLauncherIsStopped() throws Exception {
+    /**
+     * A launcher stopped with SIGTERM kills its JVMs and removes their drivers' directories: over aeron-ipc the one
+     * driver it started itself (both JVMs name its directory), over aeron-udp one driver per JVM.
+     */
+    @ParameterizedTest
+    @CsvSource({"aeron-ipc, 1", "aeron-udp, 2"})
+    void shouldRemoveEveryDriverDirectoryWhenTheLauncherIsStopped(final String transport, final int dirs)
+        throws Exception {
         final String classes = new File(FaultyProgram.class.getProtectionDomain().getCodeSource().getLocation()
             .getPath()).getPath();
         final List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         cmd.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run", "--class",
-            FaultyProgram.class.getName(), "--cp", classes, "--procs", "2", "--transport", "aeron-udp", "--quiet",
+            FaultyProgram.class.getName(), "--cp", classes, "--procs", "2", "--transport", transport, "--quiet",
             "--", "hang"));
         final Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -129,7 +136,7 @@ class AeronLauncherTest {
             // the JVMs' driver directories, from their command lines (other tests may make some too)
             Set<String> made = Set.of();
             final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (made.size() < 2 && System.nanoTime() < until) {
+            while (made.size() < dirs && System.nanoTime() < until) {
                 Thread.sleep(100);
                 made = new TreeSet<>();
                 for (final ProcessHandle h : launcher.descendants().toList()) {
@@ -141,7 +148,7 @@ class AeronLauncherTest {
                     }
                 }
             }
-            assertEquals(2, made.size(), "the two JVMs' driver directories: " + made);
+            assertEquals(dirs, made.size(), "the JVMs' driver directories: " + made);
             final List<ProcessHandle> jvms = launcher.descendants().toList();
             launcher.destroy();
             assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), "the launcher did not stop");
