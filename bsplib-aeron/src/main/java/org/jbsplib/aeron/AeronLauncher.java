@@ -127,6 +127,8 @@ public final class AeronLauncher implements TransportLauncher {
 
     private int launchUdp(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
         final int procs = intOption(argv, "--procs", BspConfig.DEFAULT_PROCS);
+        // refused here, before any JVM starts, rather than by every JVM
+        AeronUdpTransportProvider.livenessTimeoutNs(option(argv, "--liveness-ms"));
         final String file = option(argv, "--hosts");
         Path generated = null;
         final Hosts hosts;

@@ -110,6 +110,27 @@ class AeronLauncherTest {
     }
 
     @Test
+    void shouldRefuseALivenessTimeoutBelowOneSecondNamingItsValueBeforeAnyJvmStarts() {
+        assertEquals(2, bsp("example", "inprod", "--procs", "2", "--transport", "aeron-udp", "--liveness-ms", "500"),
+            err());
+        assertTrue(err().contains("option --liveness-ms=500 must be a whole number of milliseconds >= 1000"), err());
+        assertTrue(!err().contains("[0]"), err());
+    }
+
+    @Test
+    void shouldDocumentTheLivenessTimeoutInTheHelp() {
+        assertEquals(0, bsp("run", "--help"), err());
+        assertTrue(out().contains("--liveness-ms MS   with aeron-udp"), out());
+    }
+
+    /** Over UDP the JVMs notice a dead one by its silence, after the liveness timeout the run set. */
+    @Test
+    void shouldNameTheLivenessTimeoutTheRunSetWhenAUdpJvmIsKilled() {
+        assertEquals(137, runFaulty("kill", "aeron-udp", "--liveness-ms", "1500"), err());
+        assertSurvivorsNamed("liveness timeout of 1500 ms");
+    }
+
+    @Test
     void shouldStopEveryUdpJvmWithinTheGraceNamingTheProcessThatWasKilled() {
         assertEquals(137, runFaulty("kill", "aeron-udp"), err());
         assertSurvivorsNamed("is not connected any more");
@@ -212,11 +233,15 @@ class AeronLauncherTest {
         return runFaulty(fault, "aeron-ipc");
     }
 
-    private int runFaulty(final String fault, final String transport) {
+    private int runFaulty(final String fault, final String transport, final String... options) {
         final String classes = new File(FaultyProgram.class.getProtectionDomain().getCodeSource().getLocation()
             .getPath()).getPath();
-        return bsp("run", "--class", FaultyProgram.class.getName(), "--cp", classes, "--procs", "3", "--transport",
-            transport, "--timeout-ms", "60000", "--", fault);
+        final List<String> argv = new ArrayList<>(List.of("run", "--class", FaultyProgram.class.getName(), "--cp",
+            classes, "--procs", "3", "--transport", transport, "--timeout-ms", "60000"));
+        argv.addAll(List.of(options));
+        argv.add("--");
+        argv.add(fault);
+        return bsp(argv.toArray(new String[0]));
     }
 
     private List<String> lines(final String containing) {
