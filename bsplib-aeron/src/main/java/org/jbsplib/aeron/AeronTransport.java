@@ -85,6 +85,8 @@ public final class AeronTransport implements Transport {
     public static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
     /** How long the driver waits for a client's keep-alive before it takes the client for dead. */
     public static final long CLIENT_LIVENESS_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
+    /** Bytes of a media driver's counter values: room for 8,192 counters (a run uses a few per process). */
+    static final int COUNTER_VALUES_BYTES = 1 << 20;
     /** Smallest term length Aeron accepts. */
     static final int MIN_TERM_LENGTH = 64 * 1024;
 
@@ -263,7 +265,10 @@ public final class AeronTransport implements Transport {
             // publications would close under a correct run); a JVM that really died is reported by the launcher
             .clientLivenessTimeoutNs(CLIENT_LIVENESS_TIMEOUT_NS)
             .publicationUnblockTimeoutNs(2 * CLIENT_LIVENESS_TIMEOUT_NS)
-            .termBufferSparseFile(true);
+            .termBufferSparseFile(true)
+            // the CnC file is zero-filled at every start: Aeron's default 8 MiB of counter values (and 4x that of
+            // metadata) took half a second to start a driver here; a run's JVMs use a few counters per process
+            .counterValuesBufferLength(COUNTER_VALUES_BYTES);
     }
 
     /**
