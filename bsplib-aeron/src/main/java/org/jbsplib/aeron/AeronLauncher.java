@@ -17,8 +17,6 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 import io.aeron.driver.MediaDriver;
-import org.agrona.CloseHelper;
-import org.agrona.IoUtil;
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.cli.CliException;
 import org.jbsplib.core.transport.TransportLauncher;
@@ -31,7 +29,8 @@ import org.jbsplib.core.transport.TransportLauncher;
  * ABORT frame naming its first pid to every other process's inbox (a JVM that threw has already sent its own, with
  * the cause; one that was killed or called {@code System.exit} could not), so they stop at once; JVMs still
  * running {@link #FAILURE_GRACE_MS} later (busy outside the library) are killed. The driver is
- * closed, and its directory removed, only after every JVM has exited. Only JVM 0 writes {@code --json}.
+ * closed, and its directory removed, only after every JVM has exited; when the launcher itself is stopped (SIGTERM,
+ * Ctrl-C) a shutdown hook kills the JVMs first and then does the same. Only JVM 0 writes {@code --json}.
  *
  * <p>With {@code --transport aeron-udp} ({@link #udp()}) there is no shared driver: every JVM starts its own. The
  * JVMs are the lines of the host file ({@code --hosts FILE}); {@code --rank-range A-B} starts only the lines whose
@@ -87,22 +86,19 @@ public final class AeronLauncher implements TransportLauncher {
         }
         final int jvms = procs / perJvm;
         final String dir = driverDir();
-        final MediaDriver driver = MediaDriver.launch(AeronTransport.driverContext(dir));
-        final List<Process> children = new ArrayList<>(jvms);
-        final List<Thread> pumps = new ArrayList<>();
-        final Thread killer = new Thread(() -> children.forEach(Process::destroyForcibly), "bsp-launcher-cleanup");
-        Runtime.getRuntime().addShutdownHook(killer);
-        try {
+        // also when the launcher is stopped (SIGTERM, Ctrl-C): kills the JVMs, closes the driver, removes its directory
+        try (LaunchedJvms launched = new LaunchedJvms()) {
+            launched.removeAtEnd(dir);
+            launched.closeAtEnd(MediaDriver.launch(AeronTransport.driverContext(dir)));
+            final List<Thread> pumps = new ArrayList<>();
             for (int j = 0; j < jvms; j++) {
-                final ProcessBuilder pb = new ProcessBuilder(command(argv, j, jvms, perJvm,
-                    List.of("-D" + Placement.AERON_DIR_PROP + "=" + dir)));
-                final Process child = pb.start();
-                children.add(child);
+                final Process child = launched.start(new ProcessBuilder(command(argv, j, jvms, perJvm,
+                    List.of("-D" + Placement.AERON_DIR_PROP + "=" + dir))));
                 final String prefix = prefix(j, perJvm);
                 pumps.add(pump(child.getInputStream(), out, prefix));
                 pumps.add(pump(child.getErrorStream(), err, prefix));
             }
-            final int code = await(children, err, (dead, exit) -> {
+            final int code = await(launched.children(), err, (dead, exit) -> {
                 final List<Integer> others = new ArrayList<>();
                 for (int pid = 0; pid < procs; pid++) {
                     if (pid / perJvm != dead) {
@@ -115,18 +111,6 @@ public final class AeronLauncher implements TransportLauncher {
                 t.join(TimeUnit.SECONDS.toMillis(5));
             }
             return code;
-        } finally {
-            children.forEach(Process::destroyForcibly);
-            for (final Process p : children) {
-                p.waitFor(10, TimeUnit.SECONDS);
-            }
-            CloseHelper.quietClose(driver);
-            IoUtil.delete(new File(dir), true);
-            try {
-                Runtime.getRuntime().removeShutdownHook(killer);
-            } catch (final IllegalStateException ignored) {
-                // the JVM is shutting down: the hook runs anyway
-            }
         }
     }
 
@@ -143,6 +127,8 @@ public final class AeronLauncher implements TransportLauncher {
 
     private int launchUdp(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
         final int procs = intOption(argv, "--procs", BspConfig.DEFAULT_PROCS);
+        // refused here, before any JVM starts, rather than by every JVM
+        AeronUdpTransportProvider.livenessTimeoutNs(option(argv, "--liveness-ms"));
         final String file = option(argv, "--hosts");
         Path generated = null;
         final Hosts hosts;
@@ -170,54 +156,27 @@ public final class AeronLauncher implements TransportLauncher {
         final int jvms = hosts.lines().size();
         final int[] range = rankRange(option(argv, "--rank-range"), procs, perJvm);
         final String hostsPath = (generated != null ? generated : Path.of(file)).toAbsolutePath().toString();
-        final List<Process> children = new java.util.concurrent.CopyOnWriteArrayList<>();
-        final List<String> dirs = new java.util.concurrent.CopyOnWriteArrayList<>();
-        final List<Thread> pumps = new ArrayList<>();
         // also when the launcher is stopped (SIGTERM, Ctrl-C): killed JVMs cannot remove their drivers' directories
-        final Thread killer = new Thread(() -> stopAndClean(children, dirs), "bsp-launcher-cleanup");
-        Runtime.getRuntime().addShutdownHook(killer);
-        try {
+        try (LaunchedJvms launched = new LaunchedJvms()) {
+            final List<Thread> pumps = new ArrayList<>();
             for (int j = range[0] / perJvm; j <= range[1] / perJvm; j++) {
                 final String dir = driverDir();
-                dirs.add(dir);
-                final Process child = new ProcessBuilder(command(argv, j, jvms, perJvm,
-                    List.of("-D" + Hosts.HOSTS_PROP + "=" + hostsPath, "-D" + Placement.AERON_DIR_PROP + "=" + dir)))
-                    .start();
-                children.add(child);
+                launched.removeAtEnd(dir);
+                final Process child = launched.start(new ProcessBuilder(command(argv, j, jvms, perJvm,
+                    List.of("-D" + Hosts.HOSTS_PROP + "=" + hostsPath, "-D" + Placement.AERON_DIR_PROP + "=" + dir))));
                 pumps.add(pump(child.getInputStream(), out, prefix(j, perJvm)));
                 pumps.add(pump(child.getErrorStream(), err, prefix(j, perJvm)));
             }
-            final int code = await(children, err, (dead, exit) -> { });
+            final int code = await(launched.children(), err, (dead, exit) -> { });
             for (final Thread t : pumps) {
                 t.join(TimeUnit.SECONDS.toMillis(5));
             }
             return code;
         } finally {
-            stopAndClean(children, dirs);
             if (generated != null) {
                 Files.deleteIfExists(generated);
             }
-            try {
-                Runtime.getRuntime().removeShutdownHook(killer);
-            } catch (final IllegalStateException ignored) {
-                // the JVM is shutting down: the hook runs anyway
-            }
         }
-    }
-
-    /** Kills the JVMs still running, waits for them, and removes their drivers' directories. */
-    private static void stopAndClean(final List<Process> children, final List<String> dirs) {
-        children.forEach(Process::destroyForcibly);
-        for (final Process p : children) {
-            try {
-                p.waitFor(10, TimeUnit.SECONDS);
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        // a JVM's driver removes its directory when it closes; not when the JVM was killed
-        dirs.forEach(d -> IoUtil.delete(new File(d), true));
     }
 
     /**

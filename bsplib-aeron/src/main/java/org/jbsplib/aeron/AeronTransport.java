@@ -85,6 +85,8 @@ public final class AeronTransport implements Transport {
     public static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
     /** How long the driver waits for a client's keep-alive before it takes the client for dead. */
     public static final long CLIENT_LIVENESS_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
+    /** Bytes of a media driver's counter values: room for 8,192 counters (a run uses a few per process). */
+    static final int COUNTER_VALUES_BYTES = 1 << 20;
     /** Smallest term length Aeron accepts. */
     static final int MIN_TERM_LENGTH = 64 * 1024;
 
@@ -94,8 +96,9 @@ public final class AeronTransport implements Transport {
     static final int RESULT = 3;
     static final int BYE = 4;
     /**
-     * Over UDP: how long a publication may go without the receiver's status messages before it counts as not
-     * connected, i.e. how soon the others notice that a JVM died (they stop within this and a check interval).
+     * Over UDP, by default: how long a publication may go without the receiver's status messages before it counts
+     * as not connected, i.e. how soon the others notice that a JVM died (they stop within this and a check
+     * interval). {@code --liveness-ms} sets it ({@link AeronUdpTransportProvider#livenessTimeoutNs}).
      */
     public static final long UDP_LIVENESS_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(3);
     /**
@@ -113,6 +116,7 @@ public final class AeronTransport implements Transport {
     private final Hosts hosts;
     private final String[] addresses;
     private final long connectTimeoutNs;
+    private final long livenessTimeoutNs;
     private final MediaDriver driver;
     private final Aeron aeron;
     private final Publication[] inboxes;
@@ -154,6 +158,26 @@ public final class AeronTransport implements Transport {
      */
     public AeronTransport(final String name, final int nprocs, final int termLength, final int cores,
         final Placement placement, final Hosts hosts, final long connectTimeoutNs) {
+        this(name, nprocs, termLength, cores, placement, hosts, connectTimeoutNs, UDP_LIVENESS_TIMEOUT_NS);
+    }
+
+    /**
+     * As {@link #AeronTransport(String, int, int, int, Placement, Hosts, long)}, with the liveness timeout over UDP.
+     *
+     * @param name              the transport's name
+     * @param nprocs            the run's number of processes
+     * @param termLength        term length of each inbox log, a power of two from 64 KiB
+     * @param cores             cores the waiting strategy assumes
+     * @param placement         the processes this JVM hosts (and, over IPC, the driver's directory)
+     * @param hosts             the endpoints of every process over UDP, or {@code null} for IPC
+     * @param connectTimeoutNs  how long to wait for every inbox to connect at start
+     * @param livenessTimeoutNs over UDP, how long an inbox may send no status message before its process counts as
+     *                          dead (see {@link #udpDriverContext(String, long)}); unused over IPC
+     * @throws IllegalStateException if an inbox does not connect within {@code connectTimeoutNs}, naming its pid and
+     *                               (over UDP) its address
+     */
+    public AeronTransport(final String name, final int nprocs, final int termLength, final int cores,
+        final Placement placement, final Hosts hosts, final long connectTimeoutNs, final long livenessTimeoutNs) {
         if (termLength < MIN_TERM_LENGTH || Integer.bitCount(termLength) != 1) {
             throw new IllegalArgumentException("termLength=" + termLength + " must be a power of two >= "
                 + MIN_TERM_LENGTH);
@@ -164,6 +188,7 @@ public final class AeronTransport implements Transport {
         this.hosts = hosts;
         this.addresses = new String[nprocs];
         this.connectTimeoutNs = connectTimeoutNs;
+        this.livenessTimeoutNs = livenessTimeoutNs;
         this.byes = new AtomicIntegerArray(nprocs);
         this.gathered = new AtomicReferenceArray<>(nprocs);
         this.control = new Control(nprocs);
@@ -174,12 +199,12 @@ public final class AeronTransport implements Transport {
         try {
             String dir = placement.aeronDir();
             if (hosts != null && dir != null) {
-                d = MediaDriver.launch(udpDriverContext(dir));
+                d = MediaDriver.launch(udpDriverContext(dir, livenessTimeoutNs));
             } else if (hosts != null || placement.alone() && dir == null) {
                 final java.nio.file.Path shm = java.nio.file.Path.of("/dev/shm");
                 dir = (Files.isDirectory(shm) ? Files.createTempDirectory(shm, "jbsplib-aeron-")
                     : Files.createTempDirectory("jbsplib-aeron-")).toString();
-                d = MediaDriver.launch(hosts == null ? driverContext(dir) : udpDriverContext(dir));
+                d = MediaDriver.launch(hosts == null ? driverContext(dir) : udpDriverContext(dir, livenessTimeoutNs));
             }
             this.driver = d;
             a = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir).errorHandler(this::onAeronError));
@@ -240,20 +265,33 @@ public final class AeronTransport implements Transport {
             // publications would close under a correct run); a JVM that really died is reported by the launcher
             .clientLivenessTimeoutNs(CLIENT_LIVENESS_TIMEOUT_NS)
             .publicationUnblockTimeoutNs(2 * CLIENT_LIVENESS_TIMEOUT_NS)
-            .termBufferSparseFile(true);
+            .termBufferSparseFile(true)
+            // the CnC file is zero-filled at every start: Aeron's default 8 MiB of counter values (and 4x that of
+            // metadata) took half a second to start a driver here; a run's JVMs use a few counters per process
+            .counterValuesBufferLength(COUNTER_VALUES_BYTES);
     }
 
     /**
-     * @param dir the driver's directory
+     * @param dir               the driver's directory
+     * @param livenessTimeoutNs how long a receiver may send no status message before its publication counts as not
+     *                          connected (and an image without data or heartbeats as gone)
      * @return the context of a JVM's own media driver for UDP: as {@link #driverContext}, and a publication whose
-     *     receiver sent no status message for {@link #UDP_LIVENESS_TIMEOUT_NS} counts as not connected, so the
-     *     others notice a dead JVM within seconds. {@code aeron.*} system properties (e.g. Aeron's debug loss
+     *     receiver sent no status message for {@code livenessTimeoutNs} counts as not connected, so the others
+     *     notice a dead JVM within about that time. {@code aeron.*} system properties (e.g. Aeron's debug loss
      *     generators) still apply.
      */
-    public static MediaDriver.Context udpDriverContext(final String dir) {
+    public static MediaDriver.Context udpDriverContext(final String dir, final long livenessTimeoutNs) {
         return driverContext(dir)
-            .publicationConnectionTimeoutNs(UDP_LIVENESS_TIMEOUT_NS)
-            .imageLivenessTimeoutNs(UDP_LIVENESS_TIMEOUT_NS);
+            .publicationConnectionTimeoutNs(livenessTimeoutNs)
+            .imageLivenessTimeoutNs(livenessTimeoutNs);
+    }
+
+    /**
+     * @return over UDP, the liveness timeout of this JVM's media driver (how long a receiver may be silent before
+     *     its process counts as dead), in nanoseconds
+     */
+    long livenessTimeoutNs() {
+        return driver != null && hosts != null ? driver.context().publicationConnectionTimeoutNs() : livenessTimeoutNs;
     }
 
     /** The Aeron client's errors: the fatal ones fail the run naming their cause, instead of a later CLOSED. */
@@ -842,7 +880,7 @@ public final class AeronTransport implements Transport {
 
         /**
          * Over UDP a dead JVM sends nothing more, not even an ABORT: its inbox's publication stops being connected
-         * after {@link #UDP_LIVENESS_TIMEOUT_NS}. A waiting process checks now and then that every process that
+         * after the liveness timeout ({@code --liveness-ms}). A waiting process checks now and then that every process that
          * has not ended is still there, and fails the run naming the first that is not.
          */
         private void checkLiveness() {
@@ -855,7 +893,9 @@ public final class AeronTransport implements Transport {
                 if (!placement.isLocal(d) && !control.hasEnded(d) && !inboxes[d].isConnected()
                     && control.failure() == null) {
                     control.fail(new BspAbortException(d, -1, "its inbox at " + addresses[d] + " is not connected"
-                        + " any more: its JVM died or the network to it is down (noticed by pid " + pid + ")", null));
+                        + " any more: its JVM died or the network to it is down (no status message for the liveness"
+                        + " timeout of " + TimeUnit.NANOSECONDS.toMillis(livenessTimeoutNs) + " ms, --liveness-ms;"
+                        + " noticed by pid " + pid + ")", null));
                     return;
                 }
             }

@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import org.jbsplib.core.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@code ./bsp ... --transport aeron-ipc} as a user runs it: the CLI becomes the launcher, starts the JVMs and a
@@ -108,20 +110,46 @@ class AeronLauncherTest {
     }
 
     @Test
+    void shouldRefuseALivenessTimeoutBelowOneSecondNamingItsValueBeforeAnyJvmStarts() {
+        assertEquals(2, bsp("example", "inprod", "--procs", "2", "--transport", "aeron-udp", "--liveness-ms", "500"),
+            err());
+        assertTrue(err().contains("option --liveness-ms=500 must be a whole number of milliseconds >= 1000"), err());
+        assertTrue(!err().contains("[0]"), err());
+    }
+
+    @Test
+    void shouldDocumentTheLivenessTimeoutInTheHelp() {
+        assertEquals(0, bsp("run", "--help"), err());
+        assertTrue(out().contains("--liveness-ms MS   with aeron-udp"), out());
+    }
+
+    /** Over UDP the JVMs notice a dead one by its silence, after the liveness timeout the run set. */
+    @Test
+    void shouldNameTheLivenessTimeoutTheRunSetWhenAUdpJvmIsKilled() {
+        assertEquals(137, runFaulty("kill", "aeron-udp", "--liveness-ms", "1500"), err());
+        assertSurvivorsNamed("liveness timeout of 1500 ms");
+    }
+
+    @Test
     void shouldStopEveryUdpJvmWithinTheGraceNamingTheProcessThatWasKilled() {
         assertEquals(137, runFaulty("kill", "aeron-udp"), err());
         assertSurvivorsNamed("is not connected any more");
     }
 
-    /** A launcher stopped with SIGTERM kills its JVMs and removes their drivers' directories. */
-    @Test
-    void shouldRemoveEveryDriverDirectoryWhenTheUdpLauncherIsStopped() throws Exception {
+    /**
+     * A launcher stopped with SIGTERM kills its JVMs and removes their drivers' directories: over aeron-ipc the one
+     * driver it started itself (both JVMs name its directory), over aeron-udp one driver per JVM.
+     */
+    @ParameterizedTest
+    @CsvSource({"aeron-ipc, 1", "aeron-udp, 2"})
+    void shouldRemoveEveryDriverDirectoryWhenTheLauncherIsStopped(final String transport, final int dirs)
+        throws Exception {
         final String classes = new File(FaultyProgram.class.getProtectionDomain().getCodeSource().getLocation()
             .getPath()).getPath();
         final List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         cmd.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run", "--class",
-            FaultyProgram.class.getName(), "--cp", classes, "--procs", "2", "--transport", "aeron-udp", "--quiet",
+            FaultyProgram.class.getName(), "--cp", classes, "--procs", "2", "--transport", transport, "--quiet",
             "--", "hang"));
         final Process launcher = new ProcessBuilder(cmd).redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -129,7 +157,7 @@ class AeronLauncherTest {
             // the JVMs' driver directories, from their command lines (other tests may make some too)
             Set<String> made = Set.of();
             final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (made.size() < 2 && System.nanoTime() < until) {
+            while (made.size() < dirs && System.nanoTime() < until) {
                 Thread.sleep(100);
                 made = new TreeSet<>();
                 for (final ProcessHandle h : launcher.descendants().toList()) {
@@ -141,7 +169,7 @@ class AeronLauncherTest {
                     }
                 }
             }
-            assertEquals(2, made.size(), "the two JVMs' driver directories: " + made);
+            assertEquals(dirs, made.size(), "the JVMs' driver directories: " + made);
             final List<ProcessHandle> jvms = launcher.descendants().toList();
             launcher.destroy();
             assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), "the launcher did not stop");
@@ -205,11 +233,15 @@ class AeronLauncherTest {
         return runFaulty(fault, "aeron-ipc");
     }
 
-    private int runFaulty(final String fault, final String transport) {
+    private int runFaulty(final String fault, final String transport, final String... options) {
         final String classes = new File(FaultyProgram.class.getProtectionDomain().getCodeSource().getLocation()
             .getPath()).getPath();
-        return bsp("run", "--class", FaultyProgram.class.getName(), "--cp", classes, "--procs", "3", "--transport",
-            transport, "--timeout-ms", "60000", "--", fault);
+        final List<String> argv = new ArrayList<>(List.of("run", "--class", FaultyProgram.class.getName(), "--cp",
+            classes, "--procs", "3", "--transport", transport, "--timeout-ms", "60000"));
+        argv.addAll(List.of(options));
+        argv.add("--");
+        argv.add(fault);
+        return bsp(argv.toArray(new String[0]));
     }
 
     private List<String> lines(final String containing) {

@@ -21,11 +21,13 @@ public final class RunOptions {
     public static final Set<String> VALUE_OPTIONS = Set.of("--procs", "--sync", "--barrier", "--timeout-ms",
         "--ring-bytes", "--eager-bytes", "--rendezvous-bytes", "--rbs-eager-bytes", "--chaos", "--transport",
         "--ranks-per-jvm", "--json", "--cores", "--deadline", "--threads", "--machine",
-        "--hosts", "--rank-range", "--trace");
+        "--hosts", "--rank-range", "--trace", "--liveness-ms");
     /** The option {@code --rendezvous-bytes} sets: org's rendezvous threshold. */
     public static final String RENDEZVOUS_BYTES_OPTION = org.jbsplib.core.sync.ClassicSync.RENDEZVOUS_OPTION;
     /** The option {@code --rbs-eager-bytes} sets: RBS's eager limit (the rbs module reads the same key). */
     public static final String RBS_EAGER_BYTES_OPTION = "rbs.eagerBytes";
+    /** The option {@code --liveness-ms} sets: over aeron-udp, how long a silent JVM counts as alive (ms). */
+    public static final String LIVENESS_MS_OPTION = "aeron.livenessMs";
     /** Options without a value. */
     public static final Set<String> FLAG_OPTIONS = Set.of("--quiet", "--help");
 
@@ -47,6 +49,8 @@ public final class RunOptions {
         "  --ranks-per-jvm K  with a transport between JVMs: K processes per JVM (default 1; N must be a multiple)",
         "  --hosts FILE       with aeron-udp: the JVMs' addresses, ranks and ports, one line per JVM (see README)",
         "  --rank-range A-B   with --hosts: start only the JVMs of pids A..B (each host its own share)",
+        "  --liveness-ms MS   with aeron-udp: a JVM whose inbox is silent for MS counts as dead and the others stop",
+        "                     naming it (default 3000, at least 1000)",
         "  --chaos SEED       seeded random delays/reorderings of deliveries (testing), when supported",
         "  --cores N          cores the waiting strategy assumes (default: available processors)",
         "  --threads KIND     thread of each process: platform, virtual (Java 21+) or auto (default: virtual",
@@ -105,6 +109,9 @@ public final class RunOptions {
         c.machine(args.value("--machine", c.machine()));
         if (args.has("--hosts")) {
             c.option("hosts", args.value("--hosts", null));
+        }
+        if (args.has("--liveness-ms")) {
+            c.option(LIVENESS_MS_OPTION, args.value("--liveness-ms", null));
         }
         if (args.has("--trace")) {
             c.trace(java.nio.file.Path.of(args.value("--trace", null)));
