@@ -1,11 +1,14 @@
 package org.jbsplib.bench;
 
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.Reg;
 import org.jbsplib.collectives.Collectives;
+import org.jbsplib.core.BspConfig;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -22,12 +25,19 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Time of one collective operation on P processes (threads transport, classic sync): broadcast of n doubles from
- * pid 0, allReduce (sum) of n doubles, and all-to-all of n/P doubles per pair (at least 1), each three ways in
- * the same run: {@code collectives} ({@link Collectives}), {@code puts} (the same pattern hand-written with puts
- * straight into the program's registered arrays, one sync, commit) and {@code juc} (the P threads share arrays
- * and meet at a {@link Phaser} twice, never calling the BSP library). n = 1 measures latency, n = 16384 (128 KiB)
- * bandwidth. Every process runs {@value #BATCH} operations per invocation ({@link Lockstep}).
+ * Time of one collective operation on P processes (threads transport; classic sync unless {@code -p sync=rbs}):
+ * broadcast of n doubles from pid 0, allReduce (sum) of n doubles, and all-to-all of n/P doubles per pair (at least
+ * 1), each four ways in the same run: {@code collectives} ({@link Collectives}: one-phase below its threshold of
+ * 4096 elements, two-phase above for P &ge; 3), {@code puts} (the one-phase pattern hand-written with puts straight
+ * into the program's registered arrays, one sync, commit), and two {@code java.util.concurrent} equivalents that
+ * never call the BSP library: the P threads share arrays (each thread's slot is its source; receivers copy out of
+ * the others' slots, allReduce's threads publish their operand first and each sums all slots) and meet twice per
+ * operation, once the data is there and once everybody has read it, at a {@link Phaser} ({@code phaser}) or a
+ * {@link CyclicBarrier} ({@code cyclicbarrier}). n = 1 measures latency, n = 16384 (128 KiB) bandwidth: bytes moved
+ * per operation / time (broadcast: 8n(P-1) bytes leave the root; allReduce: 8n(P-1) arrive at each process in the
+ * one-phase form; all-to-all: 8n(P-1)/P leave and arrive at each process). Every process runs {@value #BATCH}
+ * operations per invocation ({@link Lockstep}). Under {@code sync=rbs} the juc variants are unchanged (they do not
+ * sync); run them once, with {@code org}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -41,8 +51,12 @@ public class CollectivesBenchmark {
     @Param({"broadcast", "allreduce", "alltoall"})
     public String op;
 
-    @Param({"collectives", "puts", "juc"})
+    @Param({"collectives", "puts", "phaser", "cyclicbarrier"})
     public String impl;
+
+    /** The BSP sync mode of {@code collectives} and {@code puts}: {@code org} or {@code rbs}. */
+    @Param({"org"})
+    public String sync;
 
     @Param({"2", "8", "32"})
     public int procs;
@@ -54,11 +68,13 @@ public class CollectivesBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        final Shared shared = new Shared(procs, n);
-        run = new Lockstep(procs, bsp -> switch (impl) {
+        final Shared shared = new Shared(procs, n, impl);
+        run = new Lockstep(new BspConfig().procs(procs).syncMode(sync), bsp -> switch (impl) {
             case "collectives" -> collectives(bsp);
             case "puts" -> puts(bsp);
-            default -> juc(bsp, shared);
+            case "phaser", "cyclicbarrier" -> juc(bsp, shared);
+            default -> throw new IllegalArgumentException("impl=" + impl
+                + " is not one of collectives, puts, phaser, cyclicbarrier");
         });
     }
 
@@ -158,14 +174,31 @@ public class CollectivesBenchmark {
         };
     }
 
-    /** Arrays and a phaser shared by the P threads of the juc variant. */
+    /** Arrays and a barrier ({@link Phaser} or {@link CyclicBarrier}) shared by the P threads of the juc variants. */
     private static final class Shared {
-        final Phaser phaser;
+        final Runnable meet;
         final double[][] slots;
 
-        Shared(final int procs, final int n) {
-            phaser = new Phaser(procs);
+        Shared(final int procs, final int n, final String impl) {
+            if ("cyclicbarrier".equals(impl)) {
+                final CyclicBarrier barrier = new CyclicBarrier(procs);
+                meet = () -> await(barrier);
+            } else {
+                final Phaser phaser = new Phaser(procs);
+                meet = phaser::arriveAndAwaitAdvance;
+            }
             slots = new double[procs][Math.max(n, procs * Math.max(1, n / procs))];
+        }
+
+        private static void await(final CyclicBarrier barrier) {
+            try {
+                barrier.await();
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted at the CyclicBarrier", e);
+            } catch (final BrokenBarrierException e) {
+                throw new IllegalStateException("the CyclicBarrier broke", e);
+            }
         }
     }
 
@@ -176,15 +209,15 @@ public class CollectivesBenchmark {
         final double[] data = new double[mine.length];
         return switch (op) {
             case "broadcast" -> () -> {
-                shared.phaser.arriveAndAwaitAdvance(); // pid 0's data is in its slot
+                shared.meet.run(); // pid 0's data is in its slot
                 if (me != 0) {
                     System.arraycopy(shared.slots[0], 0, data, 0, n);
                 }
-                shared.phaser.arriveAndAwaitAdvance(); // everyone has copied: pid 0 may write again
+                shared.meet.run(); // everyone has copied: pid 0 may write again
             };
             case "allreduce" -> () -> {
                 System.arraycopy(data, 0, mine, 0, n);
-                shared.phaser.arriveAndAwaitAdvance();
+                shared.meet.run();
                 for (int i = 0; i < n; i++) {
                     double s = 0;
                     for (int q = 0; q < p; q++) {
@@ -192,15 +225,15 @@ public class CollectivesBenchmark {
                     }
                     data[i] = s;
                 }
-                shared.phaser.arriveAndAwaitAdvance();
+                shared.meet.run();
             };
             default -> () -> {
                 final int b = block();
-                shared.phaser.arriveAndAwaitAdvance(); // every process's blocks are in its slot
+                shared.meet.run(); // every process's blocks are in its slot
                 for (int q = 0; q < p; q++) {
                     System.arraycopy(shared.slots[q], me * b, data, q * b, b);
                 }
-                shared.phaser.arriveAndAwaitAdvance();
+                shared.meet.run();
             };
         };
     }

@@ -60,8 +60,22 @@ final class LiveRun implements AutoCloseable {
                 }
             }
         }));
+        run.whenComplete((result, failure) -> handedOver.countDown()); // a run that fails before the hand-over
         if (!handedOver.await(30, TimeUnit.SECONDS)) {
-            throw new IllegalStateException("the BSP run did not start");
+            throw new IllegalStateException("the BSP run did not start in 30 s");
+        }
+        if (zero == null) {
+            final Throwable cause = failure();
+            throw new IllegalStateException("the BSP run failed before it started: " + cause, cause);
+        }
+    }
+
+    private Throwable failure() {
+        try {
+            run.getNow(null);
+            return new IllegalStateException("the run ended without handing pid 0 over");
+        } catch (final java.util.concurrent.CompletionException e) {
+            return e.getCause() == null ? e : e.getCause();
         }
     }
 

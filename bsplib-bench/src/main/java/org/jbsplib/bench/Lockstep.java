@@ -35,8 +35,16 @@ final class Lockstep implements AutoCloseable {
      * @param ops   makes the operation of one process (called on that process's thread)
      */
     Lockstep(final int procs, final Function<Bsp, Op> ops) {
-        phaser = new Phaser(procs + 1);
-        run = CompletableFuture.runAsync(() -> BspRuntime.run(new BspConfig().procs(procs), bsp -> {
+        this(new BspConfig().procs(procs), ops);
+    }
+
+    /**
+     * @param config the run's configuration (P, sync mode, ...)
+     * @param ops    makes the operation of one process (called on that process's thread)
+     */
+    Lockstep(final BspConfig config, final Function<Bsp, Op> ops) {
+        phaser = new Phaser(config.procs() + 1);
+        run = CompletableFuture.runAsync(() -> BspRuntime.run(config, bsp -> {
             final Op op = ops.apply(bsp);
             while (true) {
                 phaser.arriveAndAwaitAdvance();

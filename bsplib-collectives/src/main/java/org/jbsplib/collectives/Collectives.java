@@ -9,9 +9,13 @@ import org.jbsplib.api.Reg;
 
 /**
  * Collective operations of one BSP process (broadcast, reduce and allReduce, scan, gather and allGather, scatter,
- * allToAll and allToAllv, and a sample sort) on {@code int[]}, {@code long[]} and {@code double[]}, written with
- * {@code put}s, {@code sync} and {@code commit} on the {@link Bsp} interface only, so they run on every transport and
- * sync mode.
+ * allToAll and allToAllv, and a sample sort) on every array type the {@link Bsp} interface registers:
+ * {@code byte[]}, {@code int[]}, {@code long[]} and {@code double[]}, written with {@code put}s, {@code sync} and
+ * {@code commit} on the {@link Bsp} interface only, so they run on every transport and sync mode. Every type has
+ * the same methods with the same semantics, supersteps and cost; h counts elements of the type (the g of
+ * {@code ./bsp bench params} is per 8-byte word: an h of n elements of b bytes is about n·b/8 of its words when the
+ * transfer is bandwidth-bound). {@code MutableDirectBuffer} registrations are not a collectives type: pass the
+ * bytes as a {@code byte[]}.
  *
  * <p><b>Use.</b> Every process creates one {@code Collectives} over its {@code Bsp} (in the same superstep, as for a
  * {@code pushReg}), calls the same collectives in the same order with the same sizes and roots, and closes it at the
@@ -62,7 +66,8 @@ import org.jbsplib.api.Reg;
  * i.e. n &gt; l / ((P-1)(P-2)g/P). Every process must use the same threshold.
  *
  * <p><b>Operators.</b> Reductions and scans take the JDK's primitive operators ({@link IntBinaryOperator},
- * {@link LongBinaryOperator}, {@link DoubleBinaryOperator}; no boxing). The operator must be associative; it need
+ * {@link LongBinaryOperator}, {@link DoubleBinaryOperator}) and, for {@code byte[]}, this package's
+ * {@link ByteBinaryOperator} (the JDK has none); nothing is boxed. The operator must be associative; it need
  * not be commutative: the result is always the fold in pid order, x<sub>0</sub> op x<sub>1</sub> op ... op
  * x<sub>P-1</sub>, the same on every process (for {@code double} sums, the same rounding everywhere).
  *
@@ -84,13 +89,13 @@ public final class Collectives implements AutoCloseable {
 
     private static final int ALL = -1;
     private static final int MIN_CAPACITY = 16;
-    private static final Lane[] LANES = {Lane.INT, Lane.LONG, Lane.DOUBLE};
 
     private final Bsp bsp;
     private final int p;
     private final int me;
-    private final Object[] scratch = new Object[LANES.length];
-    private final Reg[] scratchRegs = new Reg[LANES.length];
+    private final Object[] scratch = new Object[Lane.count()];
+    private final Reg[] scratchRegs = new Reg[Lane.count()];
+    private final byte[] oneByte = new byte[1];
     private final int[] one = new int[1];
     private final long[] oneLong = new long[1];
     private final double[] oneDouble = new double[1];
@@ -146,7 +151,7 @@ public final class Collectives implements AutoCloseable {
 
     /** @return the capacity in elements of the scratch area of {@code lane}, 0 before its first use */
     int capacity(final Lane lane) {
-        final Object a = scratch[index(lane)];
+        final Object a = scratch[lane.index()];
         return a == null ? 0 : lane.length(a);
     }
 
@@ -161,7 +166,7 @@ public final class Collectives implements AutoCloseable {
         }
         closed = true;
         boolean any = false;
-        for (int i = 0; i < LANES.length; i++) {
+        for (int i = 0; i < Lane.count(); i++) {
             if (scratchRegs[i] != null) {
                 bsp.popReg(scratchRegs[i]);
                 scratchRegs[i] = null;
@@ -206,6 +211,11 @@ public final class Collectives implements AutoCloseable {
         broadcast("broadcast", Lane.DOUBLE, root, data, offset, n);
     }
 
+    /** As {@link #broadcast(int, int[], int, int)}, for {@code byte[]}. */
+    public void broadcast(final int root, final byte[] data, final int offset, final int n) {
+        broadcast("broadcast", Lane.BYTE, root, data, offset, n);
+    }
+
     /**
      * Reduce: element-wise fold, in pid order, of every process's {@code data[offset, offset + n)} into the same
      * range of process {@code root}; the other processes' data is left alone. Cost: one phase: 1 superstep, the
@@ -230,6 +240,11 @@ public final class Collectives implements AutoCloseable {
     /** As {@link #reduce(int, int[], int, int, IntBinaryOperator)}, for {@code double[]}. */
     public void reduce(final int root, final double[] data, final int offset, final int n, final DoubleBinaryOperator op) {
         reduce("reduce", Lane.DOUBLE, root, data, offset, n, op);
+    }
+
+    /** As {@link #reduce(int, int[], int, int, IntBinaryOperator)}, for {@code byte[]}. */
+    public void reduce(final int root, final byte[] data, final int offset, final int n, final ByteBinaryOperator op) {
+        reduce("reduce", Lane.BYTE, root, data, offset, n, op);
     }
 
     /**
@@ -294,6 +309,25 @@ public final class Collectives implements AutoCloseable {
         oneDouble[0] = value;
         reduce("allReduceDouble", Lane.DOUBLE, ALL, oneDouble, 0, 1, op);
         return oneDouble[0];
+    }
+
+    /** As {@link #allReduce(int[], int, int, IntBinaryOperator)}, for {@code byte[]}. */
+    public void allReduce(final byte[] data, final int offset, final int n, final ByteBinaryOperator op) {
+        reduce("allReduce", Lane.BYTE, ALL, data, offset, n, op);
+    }
+
+    /**
+     * AllReduce of one value per process (a 1-element {@link #allReduce(byte[], int, int, ByteBinaryOperator)};
+     * does not allocate).
+     *
+     * @param value this process's operand
+     * @param op    an associative operator
+     * @return value<sub>0</sub> op ... op value<sub>P-1</sub>, on every process
+     */
+    public byte allReduceByte(final byte value, final ByteBinaryOperator op) {
+        oneByte[0] = value;
+        reduce("allReduceByte", Lane.BYTE, ALL, oneByte, 0, 1, op);
+        return oneByte[0];
     }
 
     /**
@@ -361,6 +395,25 @@ public final class Collectives implements AutoCloseable {
         return oneDouble[0];
     }
 
+    /** As {@link #scan(int[], int, int, IntBinaryOperator)}, for {@code byte[]}. */
+    public void scan(final byte[] data, final int offset, final int n, final ByteBinaryOperator op) {
+        scan("scan", Lane.BYTE, data, offset, n, op);
+    }
+
+    /**
+     * Inclusive scan of one value per process (a 1-element {@link #scan(byte[], int, int, ByteBinaryOperator)};
+     * no allocation).
+     *
+     * @param value this process's operand
+     * @param op    an associative operator
+     * @return value<sub>0</sub> op ... op value<sub>pid</sub>
+     */
+    public byte scanByte(final byte value, final ByteBinaryOperator op) {
+        oneByte[0] = value;
+        scan("scanByte", Lane.BYTE, oneByte, 0, 1, op);
+        return oneByte[0];
+    }
+
     /**
      * Gather: process q's {@code src[srcOffset, srcOffset + n)} goes to {@code dst[dstOffset + q·n, ...)} of the
      * root. Cost: 1 superstep, the root receives (P-1)n (no two-phase form: the root's h is the same).
@@ -390,6 +443,12 @@ public final class Collectives implements AutoCloseable {
         gather("gather", Lane.DOUBLE, root, src, srcOffset, n, dst, dstOffset);
     }
 
+    /** As {@link #gather(int, int[], int, int, int[], int)}, for {@code byte[]}. */
+    public void gather(final int root, final byte[] src, final int srcOffset, final int n, final byte[] dst,
+        final int dstOffset) {
+        gather("gather", Lane.BYTE, root, src, srcOffset, n, dst, dstOffset);
+    }
+
     /**
      * AllGather: process q's {@code src[srcOffset, srcOffset + n)} goes to {@code dst[dstOffset + q·n, ...)} of
      * every process. Cost: 1 superstep, an h-relation of (P-1)n.
@@ -416,6 +475,12 @@ public final class Collectives implements AutoCloseable {
     public void allGather(final double[] src, final int srcOffset, final int n, final double[] dst,
         final int dstOffset) {
         gather("allGather", Lane.DOUBLE, ALL, src, srcOffset, n, dst, dstOffset);
+    }
+
+    /** As {@link #allGather(int[], int, int, int[], int)}, for {@code byte[]}. */
+    public void allGather(final byte[] src, final int srcOffset, final int n, final byte[] dst,
+        final int dstOffset) {
+        gather("allGather", Lane.BYTE, ALL, src, srcOffset, n, dst, dstOffset);
     }
 
     /**
@@ -447,6 +512,12 @@ public final class Collectives implements AutoCloseable {
         scatter("scatter", Lane.DOUBLE, root, src, srcOffset, dst, dstOffset, n);
     }
 
+    /** As {@link #scatter(int, int[], int, int[], int, int)}, for {@code byte[]}. */
+    public void scatter(final int root, final byte[] src, final int srcOffset, final byte[] dst,
+        final int dstOffset, final int n) {
+        scatter("scatter", Lane.BYTE, root, src, srcOffset, dst, dstOffset, n);
+    }
+
     /**
      * All-to-all (total exchange): block q of this process, {@code src[srcOffset + q·n, ...)}, goes to block pid
      * of process q, {@code dst[dstOffset + pid·n, ...)}. {@code src} and {@code dst} may be the same range.
@@ -474,6 +545,12 @@ public final class Collectives implements AutoCloseable {
     public void allToAll(final double[] src, final int srcOffset, final double[] dst, final int dstOffset,
         final int n) {
         allToAll("allToAll", Lane.DOUBLE, src, srcOffset, dst, dstOffset, n);
+    }
+
+    /** As {@link #allToAll(int[], int, int[], int, int)}, for {@code byte[]}. */
+    public void allToAll(final byte[] src, final int srcOffset, final byte[] dst, final int dstOffset,
+        final int n) {
+        allToAll("allToAll", Lane.BYTE, src, srcOffset, dst, dstOffset, n);
     }
 
     /**
@@ -505,6 +582,11 @@ public final class Collectives implements AutoCloseable {
         return (double[]) allToAllv("allToAllv", Lane.DOUBLE, src, srcOffset, sendCounts, recvCounts);
     }
 
+    /** As {@link #allToAllv(int[], int, int[], int[])}, for {@code byte[]}. */
+    public byte[] allToAllv(final byte[] src, final int srcOffset, final int[] sendCounts, final int[] recvCounts) {
+        return (byte[]) allToAllv("allToAllv", Lane.BYTE, src, srcOffset, sendCounts, recvCounts);
+    }
+
     /**
      * Sample sort (parallel sorting by regular sampling): the elements of every process's
      * {@code local[offset, offset + n)} are redistributed so that each process holds a sorted block and the blocks,
@@ -533,6 +615,11 @@ public final class Collectives implements AutoCloseable {
     /** As {@link #sort(int[], int, int)}, for {@code double[]}. */
     public double[] sort(final double[] local, final int offset, final int n) {
         return (double[]) sort("sort", Lane.DOUBLE, local, offset, n);
+    }
+
+    /** As {@link #sort(int[], int, int)}, for {@code byte[]} (signed order, as {@code Arrays.sort(byte[])}). */
+    public byte[] sort(final byte[] local, final int offset, final int n) {
+        return (byte[]) sort("sort", Lane.BYTE, local, offset, n);
     }
 
     // ------------------------------------------------------------------ the algorithms, once for every lane
@@ -882,17 +969,13 @@ public final class Collectives implements AutoCloseable {
         return p >= 3 && n >= twoPhaseThreshold;
     }
 
-    private static int index(final Lane lane) {
-        return lane == Lane.INT ? 0 : lane == Lane.LONG ? 1 : 2;
-    }
-
     private Object scratchArray(final Lane lane) {
-        return scratch[index(lane)];
+        return scratch[lane.index()];
     }
 
     /** @return the scratch registration of {@code lane}, grown (one superstep) if it holds fewer than need */
     private Reg scratch(final Lane lane, final long need) {
-        final int i = index(lane);
+        final int i = lane.index();
         final int cap = scratch[i] == null ? 0 : lane.length(scratch[i]);
         if (scratchRegs[i] != null && cap >= need) {
             return scratchRegs[i];

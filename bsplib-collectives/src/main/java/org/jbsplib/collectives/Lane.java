@@ -1,5 +1,6 @@
 package org.jbsplib.collectives;
 
+import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.IntBinaryOperator;
@@ -10,24 +11,54 @@ import org.jbsplib.api.ElementType;
 import org.jbsplib.api.Reg;
 
 /**
- * The element-type specific steps of the collectives (allocation, registration, put, fold, sort), so the
- * algorithms in {@link Collectives} are written once over {@code Object} arrays. Each lane casts to its own array
- * and operator type; no value is boxed. Package-private: not part of the API.
+ * The element-type specific steps of the collectives, so the algorithms in {@link Collectives} are written once over
+ * {@code Object} arrays: one lane per {@link ElementType} whose arrays the API registers ({@code byte[]},
+ * {@code int[]}, {@code long[]}, {@code double[]}). What needs no type (allocation, length, the binary search of the
+ * sort) is written here once; a lane adds only the calls that must name its array type (registration, put, the
+ * operator loop, sort, compare). No value is boxed. Package-private: not part of the API.
  */
 abstract class Lane {
+    static final Lane BYTE = new ByteLane();
     static final Lane INT = new IntLane();
     static final Lane LONG = new LongLane();
     static final Lane DOUBLE = new DoubleLane();
 
-    final ElementType type;
+    /** Every lane, at the {@link ElementType#ordinal()} of its type. */
+    private static final Lane[] BY_TYPE = byType(BYTE, INT, LONG, DOUBLE);
 
-    Lane(final ElementType type) {
+    final ElementType type;
+    private final Class<?> component;
+
+    Lane(final ElementType type, final Class<?> component) {
         this.type = type;
+        this.component = component;
     }
 
-    abstract Object newArray(int n);
+    /** @return the number of lanes (one per element type) */
+    static int count() {
+        return BY_TYPE.length;
+    }
 
-    abstract int length(Object array);
+    /** @return this lane's index in {@code 0 .. count() - 1} */
+    final int index() {
+        return type.ordinal();
+    }
+
+    private static Lane[] byType(final Lane... lanes) {
+        final Lane[] all = new Lane[ElementType.values().length];
+        for (final Lane lane : lanes) {
+            all[lane.type.ordinal()] = lane;
+        }
+        return all;
+    }
+
+    final Object newArray(final int n) {
+        return Array.newInstance(component, n);
+    }
+
+    final int length(final Object array) {
+        return Array.getLength(array);
+    }
 
     abstract Reg push(Bsp bsp, Object array);
 
@@ -39,22 +70,66 @@ abstract class Lane {
 
     abstract void sort(Object array, int from, int to);
 
+    /** @return {@code a[i]} compared with {@code b[j]} in the order of {@link #sort} (sign as {@code compareTo}) */
+    abstract int compare(Object a, int i, Object b, int j);
+
     /** @return the number of elements of {@code sorted[from, to)} that are less than or equal to {@code key[k]} */
-    abstract int countAtMost(Object sorted, int from, int to, Object key, int k);
+    final int countAtMost(final Object sorted, final int from, final int to, final Object key, final int k) {
+        int lo = from;
+        int hi = to;
+        while (lo < hi) {
+            final int mid = (lo + hi) >>> 1;
+            if (compare(sorted, mid, key, k) <= 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo - from;
+    }
+
+    private static final class ByteLane extends Lane {
+        ByteLane() {
+            super(ElementType.BYTE, byte.class);
+        }
+
+        @Override
+        Reg push(final Bsp bsp, final Object array) {
+            return bsp.pushReg((byte[]) array);
+        }
+
+        @Override
+        void put(final Bsp bsp, final int pid, final Object src, final int srcOffset, final Reg dst,
+            final int dstOffset, final int n) {
+            bsp.hpPut(pid, (byte[]) src, srcOffset, dst, dstOffset, n);
+        }
+
+        @Override
+        void fold(final Object op, final Object a, final int aOffset, final Object b, final int bOffset,
+            final Object out, final int outOffset, final int n) {
+            final ByteBinaryOperator f = (ByteBinaryOperator) op;
+            final byte[] x = (byte[]) a;
+            final byte[] y = (byte[]) b;
+            final byte[] z = (byte[]) out;
+            for (int i = 0; i < n; i++) {
+                z[outOffset + i] = f.applyAsByte(x[aOffset + i], y[bOffset + i]);
+            }
+        }
+
+        @Override
+        void sort(final Object array, final int from, final int to) {
+            Arrays.sort((byte[]) array, from, to);
+        }
+
+        @Override
+        int compare(final Object a, final int i, final Object b, final int j) {
+            return Byte.compare(((byte[]) a)[i], ((byte[]) b)[j]);
+        }
+    }
 
     private static final class IntLane extends Lane {
         IntLane() {
-            super(ElementType.INT);
-        }
-
-        @Override
-        Object newArray(final int n) {
-            return new int[n];
-        }
-
-        @Override
-        int length(final Object array) {
-            return ((int[]) array).length;
+            super(ElementType.INT, int.class);
         }
 
         @Override
@@ -86,36 +161,14 @@ abstract class Lane {
         }
 
         @Override
-        int countAtMost(final Object sorted, final int from, final int to, final Object key, final int k) {
-            final int[] a = (int[]) sorted;
-            final int v = ((int[]) key)[k];
-            int lo = from;
-            int hi = to;
-            while (lo < hi) {
-                final int mid = (lo + hi) >>> 1;
-                if (a[mid] <= v) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo - from;
+        int compare(final Object a, final int i, final Object b, final int j) {
+            return Integer.compare(((int[]) a)[i], ((int[]) b)[j]);
         }
     }
 
     private static final class LongLane extends Lane {
         LongLane() {
-            super(ElementType.LONG);
-        }
-
-        @Override
-        Object newArray(final int n) {
-            return new long[n];
-        }
-
-        @Override
-        int length(final Object array) {
-            return ((long[]) array).length;
+            super(ElementType.LONG, long.class);
         }
 
         @Override
@@ -147,36 +200,14 @@ abstract class Lane {
         }
 
         @Override
-        int countAtMost(final Object sorted, final int from, final int to, final Object key, final int k) {
-            final long[] a = (long[]) sorted;
-            final long v = ((long[]) key)[k];
-            int lo = from;
-            int hi = to;
-            while (lo < hi) {
-                final int mid = (lo + hi) >>> 1;
-                if (a[mid] <= v) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo - from;
+        int compare(final Object a, final int i, final Object b, final int j) {
+            return Long.compare(((long[]) a)[i], ((long[]) b)[j]);
         }
     }
 
     private static final class DoubleLane extends Lane {
         DoubleLane() {
-            super(ElementType.DOUBLE);
-        }
-
-        @Override
-        Object newArray(final int n) {
-            return new double[n];
-        }
-
-        @Override
-        int length(final Object array) {
-            return ((double[]) array).length;
+            super(ElementType.DOUBLE, double.class);
         }
 
         @Override
@@ -208,21 +239,9 @@ abstract class Lane {
         }
 
         @Override
-        int countAtMost(final Object sorted, final int from, final int to, final Object key, final int k) {
-            // Double.compare order, as Arrays.sort (-0.0 before 0.0, NaN last)
-            final double[] a = (double[]) sorted;
-            final double v = ((double[]) key)[k];
-            int lo = from;
-            int hi = to;
-            while (lo < hi) {
-                final int mid = (lo + hi) >>> 1;
-                if (Double.compare(a[mid], v) <= 0) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo - from;
+        int compare(final Object a, final int i, final Object b, final int j) {
+            // the order of Arrays.sort: -0.0 before 0.0, NaN last
+            return Double.compare(((double[]) a)[i], ((double[]) b)[j]);
         }
     }
 }

@@ -258,6 +258,201 @@ class CollectivesTest {
         }
     }
 
+    /** Associative, not commutative: composition of x -> a x + b (mod 16), packed as a << 4 | b in a byte. */
+    static final ByteBinaryOperator BYTE_AFFINE = (f, g) -> {
+        final int a1 = f >> 4 & 0xf;
+        final int b1 = f & 0xf;
+        final int a2 = g >> 4 & 0xf;
+        final int b2 = g & 0xf;
+        return (byte) ((a1 * a2 & 0xf) << 4 | (a2 * b1 + b2 & 0xf));
+    };
+
+    /** Wraps like int addition: the sequential reference below sums in int and narrows once. */
+    static final ByteBinaryOperator BYTE_SUM = (a, b) -> (byte) (a + b);
+
+    static byte bval(final int salt, final int pid, final int i) {
+        return (byte) ival(salt, pid, i);
+    }
+
+    @ParameterizedTest(name = "P={0} sync={1} chaos={2}")
+    @MethodSource("configs")
+    void shouldAgreeWithTheSequentialReferenceOnBytes(final int p, final String sync, final long chaos) {
+        final Queue<String> failures = new ConcurrentLinkedQueue<>();
+        BspRuntime.run(new BspConfig().procs(p).syncMode(sync).chaosSeed(chaos), bsp -> {
+            try (Collectives coll = new Collectives(bsp)) {
+                exerciseBytes(bsp, coll, failures);
+                coll.twoPhaseThreshold(0);
+                exerciseBytes(bsp, coll, failures);
+            }
+        });
+        assertTrue(failures.isEmpty(), () -> "P=" + p + " sync=" + sync + " chaos=" + chaos + ": " + failures);
+    }
+
+    private static void exerciseBytes(final Bsp bsp, final Collectives coll, final Queue<String> failures) {
+        final int p = bsp.nprocs();
+        final int me = bsp.pid();
+        final String tag = "byte threshold=" + coll.twoPhaseThreshold() + " pid " + me + " ";
+        for (final int n : LENGTHS) {
+            final int root = (n + 1) % p;
+            final byte[] bc = new byte[n + 2];
+            final byte[] sum = new byte[n];
+            final byte[] red = new byte[n];
+            final byte[] sc = new byte[n];
+            for (int i = 0; i < n; i++) {
+                bc[i + 1] = me == root ? bval(21, root, i) : -1;
+                sum[i] = bval(22, me, i);
+                red[i] = bval(23, me, i);
+                sc[i] = bval(24, me, i);
+            }
+            bc[0] = 99;
+            bc[n + 1] = 99;
+            coll.broadcast(root, bc, 1, n);
+            coll.allReduce(sum, 0, n, BYTE_SUM);
+            coll.reduce(root, red, 0, n, BYTE_AFFINE);
+            coll.scan(sc, 0, n, BYTE_AFFINE);
+            check(failures, tag + "broadcast guard", 99 + 99, bc[0] + bc[n + 1]);
+            for (int i = 0; i < n; i++) {
+                int es = 0;
+                byte er = bval(23, 0, i);
+                byte esc = bval(24, 0, i);
+                for (int q = 0; q < p; q++) {
+                    es += bval(22, q, i);
+                    er = q == 0 ? er : BYTE_AFFINE.applyAsByte(er, bval(23, q, i));
+                    esc = q == 0 || q > me ? esc : BYTE_AFFINE.applyAsByte(esc, bval(24, q, i));
+                }
+                check(failures, tag + "broadcast n=" + n + " i=" + i, bval(21, root, i), bc[i + 1]);
+                check(failures, tag + "allReduce n=" + n + " i=" + i, (byte) es, sum[i]);
+                check(failures, tag + "reduce n=" + n + " i=" + i, me == root ? er : bval(23, me, i), red[i]);
+                check(failures, tag + "scan n=" + n + " i=" + i, esc, sc[i]);
+            }
+
+            final byte[] mine = new byte[n];
+            final byte[] a2a = new byte[p * n];
+            final byte[] sendAll = new byte[p * n];
+            for (int k = 0; k < p * n; k++) {
+                a2a[k] = bval(25, me, k);
+                sendAll[k] = bval(26, root, k);
+            }
+            for (int i = 0; i < n; i++) {
+                mine[i] = bval(27, me, i);
+            }
+            final byte[] g = new byte[p * n + 1];
+            final byte[] ag = new byte[p * n];
+            final byte[] part = new byte[n];
+            coll.gather(root, mine, 0, n, me == root ? g : null, 1);
+            coll.allGather(mine, 0, n, ag, 0);
+            coll.scatter(root, me == root ? sendAll : null, 0, part, 0, n);
+            coll.allToAll(a2a, 0, a2a, 0, n);
+            for (int q = 0; q < p; q++) {
+                for (int i = 0; i < n; i++) {
+                    if (me == root) {
+                        check(failures, tag + "gather n=" + n + " q=" + q + " i=" + i, bval(27, q, i),
+                            g[1 + q * n + i]);
+                    }
+                    check(failures, tag + "allGather n=" + n + " q=" + q + " i=" + i, bval(27, q, i), ag[q * n + i]);
+                    check(failures, tag + "allToAll n=" + n + " q=" + q + " i=" + i, bval(25, q, me * n + i),
+                        a2a[q * n + i]);
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                check(failures, tag + "scatter n=" + n + " i=" + i, bval(26, root, me * n + i), part[i]);
+            }
+        }
+        // scalars: the sum wraps (P = 8: 100 + ... + 107 = 828 = 60 mod 256), the scan keeps pid order
+        int es = 0;
+        byte esc = bval(28, 0, 0);
+        for (int q = 0; q < p; q++) {
+            es += 100 + q;
+            esc = q == 0 || q > me ? esc : BYTE_AFFINE.applyAsByte(esc, bval(28, q, 0));
+        }
+        check(failures, tag + "allReduceByte", (byte) es, coll.allReduceByte((byte) (100 + me), BYTE_SUM));
+        check(failures, tag + "scanByte", esc, coll.scanByte(bval(28, me, 0), BYTE_AFFINE));
+        allToAllvAndSortBytes(bsp, coll, failures, tag);
+    }
+
+    private static void allToAllvAndSortBytes(final Bsp bsp, final Collectives coll, final Queue<String> failures,
+        final String tag) {
+        final int p = bsp.nprocs();
+        final int me = bsp.pid();
+        // allToAllv: me sends (me + 2q) % 3 bytes to q (some zero), byte i from j to me is (j * 16 + me + i)
+        final int[] counts = new int[p];
+        int total = 0;
+        for (int q = 0; q < p; q++) {
+            counts[q] = (me + 2 * q) % 3;
+            total += counts[q];
+        }
+        final byte[] src = new byte[total + 1];
+        int k = 1;
+        for (int q = 0; q < p; q++) {
+            for (int i = 0; i < counts[q]; i++) {
+                src[k++] = (byte) (me * 16 + q + i);
+            }
+        }
+        final int[] recv = new int[p];
+        final byte[] got = coll.allToAllv(src, 1, counts, recv);
+        int at = 0;
+        for (int j = 0; j < p; j++) {
+            final int c = (j + 2 * me) % 3;
+            check(failures, tag + "allToAllv recvCounts[" + j + "]", c, recv[j]);
+            for (int i = 0; i < c; i++) {
+                check(failures, tag + "allToAllv from " + j + " i=" + i, (byte) (j * 16 + me + i),
+                    at < got.length ? got[at] : -1000);
+                at++;
+            }
+        }
+        check(failures, tag + "allToAllv length", at, got.length);
+
+        // sort: every byte value occurs many times (duplicates across processes), negative ones included
+        final int[] lens = new int[p];
+        int all = 0;
+        for (int q = 0; q < p; q++) {
+            lens[q] = 40 * q + (q == p - 1 ? 300 : 0);
+            all += lens[q];
+        }
+        final byte[] keys = new byte[all];
+        int pos = 0;
+        int myStart = 0;
+        for (int q = 0; q < p; q++) {
+            myStart = q == me ? pos : myStart;
+            for (int i = 0; i < lens[q]; i++) {
+                keys[pos++] = bval(29, q, i);
+            }
+        }
+        final byte[] sorted = coll.sort(keys, myStart, lens[me]);
+        Arrays.sort(keys);
+        final int start = coll.scanInt(sorted.length, Integer::sum) - sorted.length;
+        check(failures, tag + "sort total", all, coll.allReduceInt(sorted.length, Integer::sum));
+        if (!Arrays.equals(Arrays.copyOfRange(keys, start, start + sorted.length), sorted)) {
+            failures.add(tag + "sort: block differs from the sorted sequence at " + start);
+        }
+    }
+
+    @Test
+    void shouldSortDoublesInTheOrderOfArraysSort() {
+        // -0.0 before 0.0, NaN last: the splitters' search uses the same order as the local sorts
+        final double[] keys = {Double.NaN, 0.0, -0.0, 1, -1, Double.NaN, 0.0, -0.0, Double.NEGATIVE_INFINITY,
+            Double.POSITIVE_INFINITY, -0.0, 0.0};
+        final double[][] blocks = new double[3][];
+        BspRuntime.run(new BspConfig().procs(3).syncMode("rbs"), bsp -> {
+            try (Collectives coll = new Collectives(bsp)) {
+                blocks[bsp.pid()] = coll.sort(keys, 4 * bsp.pid(), 4);
+            }
+        });
+        final double[] expected = keys.clone();
+        Arrays.sort(expected);
+        final double[] got = new double[keys.length];
+        int at = 0;
+        for (final double[] b : blocks) {
+            System.arraycopy(b, 0, got, at, b.length);
+            at += b.length;
+        }
+        assertEquals(keys.length, at, "elements after the sort");
+        assertArrayEquals(expected, got, 0.0, "blocks in pid order = Arrays.sort");
+        for (int i = 0; i < got.length; i++) {
+            assertEquals(Double.doubleToLongBits(expected[i]), Double.doubleToLongBits(got[i]), "bits at " + i);
+        }
+    }
+
     private static void check(final Queue<String> failures, final String what, final double expected,
         final double actual) {
         if (Double.compare(expected, actual) != 0) {
@@ -334,6 +529,10 @@ class CollectivesTest {
             assertMessage(() -> coll.allToAllv(new int[2], 0, new int[] {1, 1}, null), "sendCounts.length=2");
             assertMessage(() -> coll.allToAllv(new int[2], 0, new int[] {-1}, null), "sendCounts[0]=-1");
             assertMessage(() -> coll.allToAllv(new int[2], 0, new int[] {3}, null), "src offset=0 + 3 elements");
+            assertMessage(() -> coll.allReduce(new byte[4], 0, 4, null), "allReduce: op is null");
+            assertMessage(() -> coll.scan(new byte[4], 2, 3, BYTE_SUM),
+                "scan: data offset=2 + 3 elements exceeds data.length=4");
+            assertMessage(() -> coll.broadcast(0, (byte[]) null, 0, 1), "data is null");
             assertMessage(() -> coll.twoPhaseThreshold(-5), "elements=-5");
             assertMessage(() -> new Collectives(null), "bsp is null");
             coll.close();

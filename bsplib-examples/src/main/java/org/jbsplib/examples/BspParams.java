@@ -123,22 +123,23 @@ public final class BspParams implements BspProgram {
             final double[] area = new double[Math.max(1, bsp.nprocs() * hmax)];
             final Reg reg = bsp.pushReg(area);
             bsp.sync();
+            final Buffers buffers = new Buffers(bsp.pid(), hmax);
             for (final String primitive : primitives) {
                 final int[] hs = new int[points];
                 final double[] ts = new double[points];
                 // warm-up of the primitive's code paths, so that the first (small) h is not timed on cold code,
                 // which biased the slope downwards
                 for (int rep = 0; rep < 5 * reps; rep++) {
-                    superstep(bsp, primitive, rep % 2 == 0 ? hmax : 0, reg, area);
+                    superstep(bsp, primitive, rep % 2 == 0 ? hmax : 0, reg, area, buffers);
                 }
                 for (int k = 0; k < points; k++) {
                     hs[k] = k * hstep;
                     final double[] trial = new double[trials];
-                    superstep(bsp, primitive, hs[k], reg, area); // warm-up
+                    superstep(bsp, primitive, hs[k], reg, area, buffers); // warm-up
                     for (int j = 0; j < trials; j++) {
                         final double t0 = bsp.time();
                         for (int rep = 0; rep < reps; rep++) {
-                            superstep(bsp, primitive, hs[k], reg, area);
+                            superstep(bsp, primitive, hs[k], reg, area, buffers);
                         }
                         trial[j] = coll.allReduceDouble((bsp.time() - t0) / reps, Math::max);
                     }
@@ -189,11 +190,27 @@ public final class BspParams implements BspProgram {
         }
     }
 
+    /**
+     * One process's source arrays, made once before the timed supersteps: allocating them in every superstep (a
+     * block of hmax words for put-block) added the allocation to T(h) and so to g.
+     */
+    private static final class Buffers {
+        final double[] word;
+        final double[] block;
+        final double[] in = new double[1];
+
+        Buffers(final int pid, final int hmax) {
+            word = new double[] {pid};
+            block = new double[hmax];
+        }
+    }
+
     /** One superstep of an h-relation with the primitive. */
-    private void superstep(final Bsp bsp, final String primitive, final int h, final Reg reg, final double[] area) {
+    private void superstep(final Bsp bsp, final String primitive, final int h, final Reg reg, final double[] area,
+        final Buffers buffers) {
         final int p = bsp.nprocs();
         final int me = bsp.pid();
-        final double[] word = {me};
+        final double[] word = buffers.word;
         switch (primitive) {
             case "put", "hpput" -> {
                 for (int i = 0; i < h; i++) {
@@ -209,7 +226,7 @@ public final class BspParams implements BspProgram {
             }
             case "put-block" -> {
                 final int fan = Math.max(1, p - 1);
-                final double[] block = new double[hmax];
+                final double[] block = buffers.block;
                 for (int k = 0; k < fan && k < h; k++) {
                     final int count = (h - k + fan - 1) / fan;
                     bsp.put(dest(me, k, p), block, 0, reg, me * hmax, count);
@@ -230,9 +247,8 @@ public final class BspParams implements BspProgram {
                 }
                 bsp.requestExchange();
                 bsp.sync();
-                final double[] in = new double[1];
                 while (bsp.qsize().packets() > 0) {
-                    bsp.move(in, 0, 1);
+                    bsp.move(buffers.in, 0, 1);
                 }
             }
         }
