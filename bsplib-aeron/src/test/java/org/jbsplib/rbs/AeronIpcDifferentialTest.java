@@ -1,11 +1,8 @@
 package org.jbsplib.rbs;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.util.concurrent.TimeUnit;
 
 import org.jbsplib.core.BspConfig;
-import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.sync.ClassicSync;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -59,19 +56,8 @@ class AeronIpcDifferentialTest {
 
     private static void runAndCompare(final RandomProgram prog, final RandomProgram.Snapshot[] expected,
         final String mode, final BspConfig config) {
-        final RandomProgram.Snapshot[] actual = new RandomProgram.Snapshot[prog.procs];
-        try {
-            BspRuntime.run(config.transport(TRANSPORT).procs(prog.procs).syncTimeoutNs(TimeUnit.SECONDS.toNanos(30)),
-                prog.program(actual));
-        } catch (final RuntimeException e) {
-            fail(report(prog, mode, "the run failed: " + e), e);
-        }
-        for (int q = 0; q < prog.procs; q++) {
-            final String diff = expected[q].describeDifference(actual[q]);
-            if (diff != null) {
-                fail(report(prog, mode, "pid " + q + " differs from the reference (expected vs actual) in " + diff));
-            }
-        }
+        prog.assertRunAgrees(expected, config.transport(TRANSPORT), TimeUnit.SECONDS.toNanos(30),
+            what -> report(prog, mode, what));
     }
 
     private static String report(final RandomProgram prog, final String mode, final String what) {

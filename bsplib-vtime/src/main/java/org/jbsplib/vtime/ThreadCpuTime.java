@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.core.ThreadKind;
 
@@ -41,34 +40,33 @@ final class ThreadCpuTime {
     private static final String NATIVE_UNAVAILABLE;
 
     static {
+        String reason = unsupportedHere();
         MethodHandle handle = null;
-        String reason = null;
-        try {
-            handle = link();
-            verify(handle);
-        } catch (final Throwable e) {
-            handle = null;
-            reason = e.getMessage() != null ? e.getMessage() : e.toString();
+        if (reason == null) {
+            try {
+                handle = link();
+                reason = verify(handle);
+            } catch (final ReflectiveOperationException | RuntimeException e) {
+                reason = String.valueOf(e);
+            }
         }
-        CLOCK_GETTIME = handle;
+        CLOCK_GETTIME = reason == null ? handle : null;
         NATIVE_UNAVAILABLE = reason;
     }
 
     private static final AtomicBoolean WARNED = new AtomicBoolean();
 
-    private final ByteBuffer timespec;
+    /** The native clock's {@code struct timespec} (the buffer keeps its direct memory alive), or null. */
     private final UnsafeBuffer view;
     private final long address;
     private final ThreadMXBean bean;
 
     private ThreadCpuTime(final boolean useNative) {
         if (useNative) {
-            this.timespec = ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder());
-            this.view = new UnsafeBuffer(timespec);
-            this.address = BufferUtil.address(timespec);
+            this.view = new UnsafeBuffer(ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder()));
+            this.address = view.addressOffset();
             this.bean = null;
         } else {
-            this.timespec = null;
             this.view = null;
             this.address = 0;
             this.bean = ManagementFactory.getThreadMXBean();
@@ -126,35 +124,40 @@ final class ThreadCpuTime {
 
     /** @return the CPU time of the operating-system thread running the caller, ns; -1 if it cannot be read */
     long now() {
-        if (bean != null) {
-            return bean.getCurrentThreadCpuTime();
-        }
+        return bean != null ? bean.getCurrentThreadCpuTime() : read(CLOCK_GETTIME, address, view);
+    }
+
+    /**
+     * @return {@code clock_gettime(CLOCK_THREAD_CPUTIME_ID)} through {@code handle} into the timespec at
+     *         {@code address} (viewed by {@code view}), ns; -1 if the call fails
+     */
+    private static long read(final MethodHandle handle, final long address, final UnsafeBuffer view) {
         final int rc;
         try {
-            rc = (int) CLOCK_GETTIME.invokeExact(CLOCK_THREAD_CPUTIME_ID, address);
+            rc = (int) handle.invokeExact(CLOCK_THREAD_CPUTIME_ID, address);
         } catch (final Throwable t) {
             throw new IllegalStateException("clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed", t);
         }
-        if (rc != 0) {
-            return -1;
-        }
-        return view.getLong(0) * 1_000_000_000L + view.getLong(8);
+        return rc != 0 ? -1 : view.getLong(0) * 1_000_000_000L + view.getLong(8);
     }
 
     // ------------------------------------------------------------------ linking, by reflection (Java 22+)
 
-    private static MethodHandle link() throws ReflectiveOperationException {
+    /** @return why the native clock is not tried on this JVM and system, or null */
+    private static String unsupportedHere() {
         final int feature = Runtime.version().feature();
         if (feature < 22) {
-            throw new UnsupportedOperationException("the foreign-function API needs Java 22 or newer, this is Java "
-                + feature);
+            return "the foreign-function API needs Java 22 or newer, this is Java " + feature;
         }
         final String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         final String arch = System.getProperty("os.arch", "");
         if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("aarch64"))) {
-            throw new UnsupportedOperationException("clock_gettime(CLOCK_THREAD_CPUTIME_ID) is used on 64-bit Linux "
-                + "only, this is " + os + "/" + arch);
+            return "clock_gettime(CLOCK_THREAD_CPUTIME_ID) is used on 64-bit Linux only, this is " + os + "/" + arch;
         }
+        return null;
+    }
+
+    private static MethodHandle link() throws ReflectiveOperationException {
         final Class<?> linkerType = Class.forName("java.lang.foreign.Linker");
         final Class<?> lookupType = Class.forName("java.lang.foreign.SymbolLookup");
         final Class<?> segmentType = Class.forName("java.lang.foreign.MemorySegment");
@@ -168,7 +171,7 @@ final class ThreadCpuTime {
         final Optional<?> symbol = (Optional<?>) lookupType.getMethod("find", String.class)
             .invoke(lookup, "clock_gettime");
         if (symbol.isEmpty()) {
-            throw new UnsupportedOperationException("the C library has no clock_gettime");
+            throw new IllegalStateException("the C library has no clock_gettime");
         }
         final Object jint = valueLayoutType.getField("JAVA_INT").get(null);
         final Object jlong = valueLayoutType.getField("JAVA_LONG").get(null);
@@ -177,26 +180,19 @@ final class ThreadCpuTime {
         Array.set(args, 1, jlong);
         final Object descriptor = descriptorType.getMethod("of", layoutType, args.getClass())
             .invoke(null, jint, args);
+        final Object noOptions = Array.newInstance(optionType, 0);
         final Method downcall = linkerType.getMethod("downcallHandle", segmentType, descriptorType,
-            Array.newInstance(optionType, 0).getClass());
-        final MethodHandle handle = (MethodHandle) downcall.invoke(linker, symbol.get(), descriptor,
-            Array.newInstance(optionType, 0));
+            noOptions.getClass());
+        final MethodHandle handle = (MethodHandle) downcall.invoke(linker, symbol.get(), descriptor, noOptions);
         return handle.asType(MethodType.methodType(int.class, int.class, long.class));
     }
 
-    /** Reads the clock twice and checks it answers and does not run backwards. */
-    private static void verify(final MethodHandle handle) throws Throwable {
-        final ByteBuffer b = ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder());
-        final long address = BufferUtil.address(b);
-        long last = -1;
-        for (int i = 0; i < 2; i++) {
-            final int rc = (int) handle.invokeExact(CLOCK_THREAD_CPUTIME_ID, address);
-            final long t = b.getLong(0) * 1_000_000_000L + b.getLong(8);
-            if (rc != 0 || t < last) {
-                throw new IllegalStateException("clock_gettime(CLOCK_THREAD_CPUTIME_ID) returned " + rc
-                    + " and " + t + " ns");
-            }
-            last = t;
-        }
+    /** @return null if the clock answers twice and does not run backwards, else what it returned */
+    private static String verify(final MethodHandle handle) {
+        final UnsafeBuffer view = new UnsafeBuffer(ByteBuffer.allocateDirect(16).order(ByteOrder.nativeOrder()));
+        final long first = read(handle, view.addressOffset(), view);
+        final long second = read(handle, view.addressOffset(), view);
+        return first >= 0 && second >= first ? null
+            : "clock_gettime(CLOCK_THREAD_CPUTIME_ID) returned " + first + " and " + second + " ns";
     }
 }

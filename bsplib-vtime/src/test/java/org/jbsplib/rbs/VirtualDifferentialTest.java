@@ -1,11 +1,8 @@
 package org.jbsplib.rbs;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.util.concurrent.TimeUnit;
 
 import org.jbsplib.core.BspConfig;
-import org.jbsplib.core.BspRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -36,18 +33,7 @@ class VirtualDifferentialTest {
 
     private static void runAndCompare(final RandomProgram prog, final RandomProgram.Snapshot[] expected,
         final String mode, final BspConfig config) {
-        final RandomProgram.Snapshot[] actual = new RandomProgram.Snapshot[prog.procs];
-        try {
-            BspRuntime.run(config.procs(prog.procs).syncTimeoutNs(TimeUnit.SECONDS.toNanos(60)), prog.program(actual));
-        } catch (final RuntimeException e) {
-            fail("DIVERGENCE under " + mode + " for seed " + prog.seed + ": the run failed: " + e + "\n" + prog, e);
-        }
-        for (int q = 0; q < prog.procs; q++) {
-            final String diff = expected[q].describeDifference(actual[q]);
-            if (diff != null) {
-                fail("DIVERGENCE under " + mode + " for seed " + prog.seed + ": pid " + q + " differs in " + diff
-                    + "\n" + prog);
-            }
-        }
+        prog.assertRunAgrees(expected, config, TimeUnit.SECONDS.toNanos(60),
+            what -> "DIVERGENCE under " + mode + " for seed " + prog.seed + ": " + what + "\n" + prog);
     }
 }

@@ -1,13 +1,18 @@
 package org.jbsplib.rbs;
 
+import static org.junit.jupiter.api.Assertions.fail;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.UnaryOperator;
 
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.BspProgram;
 import org.jbsplib.api.Reg;
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
 
 /**
  * A random BSP program of the differential tester, as data: P processes, a few supersteps, int registrations
@@ -264,6 +269,31 @@ final class RandomProgram {
 
     BspProgram program(final Snapshot[] out) {
         return bsp -> run(bsp, out);
+    }
+
+    /**
+     * Runs this program under {@code config} (its process count set here) and fails, with the message
+     * {@code report} makes of what went wrong, unless every process ends as in {@code expected}.
+     *
+     * @param expected      the reference's final state per process ({@link #reference()})
+     * @param config        the run's configuration: sync, transport or machine
+     * @param syncTimeoutNs how long a sync may wait before the run fails
+     * @param report        turns what diverged into the failure message (mode, seed, replay command)
+     */
+    void assertRunAgrees(final Snapshot[] expected, final BspConfig config, final long syncTimeoutNs,
+        final UnaryOperator<String> report) {
+        final Snapshot[] actual = new Snapshot[procs];
+        try {
+            BspRuntime.run(config.procs(procs).syncTimeoutNs(syncTimeoutNs), program(actual));
+        } catch (final RuntimeException e) {
+            fail(report.apply("the run failed: " + e), e);
+        }
+        for (int q = 0; q < procs; q++) {
+            final String diff = expected[q].describeDifference(actual[q]);
+            if (diff != null) {
+                fail(report.apply("pid " + q + " differs from the reference (expected vs actual) in " + diff));
+            }
+        }
     }
 
     private void run(final Bsp bsp, final Snapshot[] out) {
