@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
+import org.jbsplib.npb.common.NpbOptions;
 import org.jbsplib.npb.common.NpbResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,6 +39,19 @@ class LuParallelTest {
             }
         }
         assertEquals((double) twin.details().get("xci"), (double) r.details().get("xci"), 1e-12 * 8, "xci");
+    }
+
+    /** {@code --warmup N} reaches LU too: N untimed runs of half the iterations, then the verified measured run. */
+    @ParameterizedTest(name = "class S, P=2, npb.warmup={0}")
+    @CsvSource({"0, 0", "2, 25"})
+    void shouldRunItsWarmUpRunsOfHalfTheIterationsBeforeTheMeasuredOne(final int warmups, final int iterations)
+        throws Exception {
+        final BspConfig config = new BspConfig().procs(2).option(NpbOptions.WARMUP, String.valueOf(warmups));
+        final NpbResult r = new LuKernel().run('S', config, null);
+        assertTrue(r.verified(), () -> "not verified: " + r.details());
+        assertEquals(50, r.iterations());
+        assertEquals(warmups, r.details().get("warmup_runs"));
+        assertEquals(iterations, r.details().get("warmup_iterations"));
     }
 
     @Test
