@@ -59,6 +59,21 @@ class CompareReportTest {
     }
 
     @Test
+    void shouldGiveNoReductionAtOneProcess() throws IOException {
+        final Results r = new Results(Map.of());
+        for (final Configuration c : List.of(Runs.config("ft", 1, "org"), Runs.config("ft", 1, "rbs"), org2, rbs2)) {
+            r.add(Runs.ok(c, 1, c.classic() ? 1.0 : 0.8));
+        }
+        r.complete(true);
+        CompareCommand.Output.write(r, dir, Map.of());
+        final String html = Files.readString(dir.resolve("report.html"), StandardCharsets.UTF_8);
+        String table = html.substring(html.indexOf("id=\"" + CompareReport.REDUCTIONS_TABLE + "\""));
+        table = table.substring(0, table.indexOf("</table>"));
+        assertEquals(1, count(table, "<td>" + CompareReport.ALONE + "</td>"), "P = 1 has no reduction");
+        assertEquals(1, count(table, "<td>+20.0 %</td>"), "P = 2 has its reduction, P = 1 none");
+    }
+
+    @Test
     void shouldAddTheChangeAgainstABaselineToTablesAndPlots() throws IOException {
         final Results old = new Results(Map.of());
         old.add(Runs.ok(org2, 1, 2.0));
