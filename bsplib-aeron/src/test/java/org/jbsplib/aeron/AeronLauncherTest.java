@@ -1,6 +1,7 @@
 package org.jbsplib.aeron;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -62,7 +63,9 @@ class AeronLauncherTest {
         assertEquals(0, bsp("example", "inprod", "--procs", "4", "--n", "5000", "--transport", "aeron-ipc",
             "--ranks-per-jvm", "2"), err());
         assertTrue(out().contains("[0-1] " + threads), out() + " vs " + threads);
-        assertTrue(err().contains("[2-3] bsp example inprod: P=4"), err());
+        assertTrue(err().contains("[0-1] bsp example inprod: P=4"), err());
+        assertFalse(err().contains("[2-3] bsp example inprod"), "only the JVM of pid 0 prints the run's summary: "
+            + err());
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
@@ -95,7 +96,18 @@ public final class ExampleCommand implements CliCommand {
                 + String.join(", ", allExamples().keySet()) + ")");
         };
         final BspConfig config = RunOptions.config(args);
-        final RunResult r = BspRuntime.run(config, example);
+        // Between JVMs every JVM runs this command with its share of the processes, and every one holds the whole
+        // run's statistics: only the JVM of pid 0 prints them and writes the JSON file (one writer per file).
+        final AtomicBoolean hostsPidZero = new AtomicBoolean();
+        final RunResult r = BspRuntime.run(config, bsp -> {
+            if (bsp.pid() == 0) {
+                hostsPidZero.set(true);
+            }
+            example.run(bsp);
+        });
+        if (!hostsPidZero.get()) {
+            return example.passed() ? 0 : 1;
+        }
         if (!args.has("--quiet")) {
             err.printf("bsp example %s: P=%d sync=%s wall=%.3f ms T_sync=%.3f ms (T_barrier=%.3f, T_comm=%.3f)%n",
                 name, config.procs(), config.syncMode(), r.wallNs() / 1e6, r.meanSyncSeconds() * 1e3,
