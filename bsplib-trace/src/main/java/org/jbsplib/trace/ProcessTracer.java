@@ -29,6 +29,8 @@ final class ProcessTracer implements SuperstepTracer {
      * several documents of at most this many records (about 0.5 MB), far below the largest document a queue takes.
      */
     static final int DOCUMENT_RECORDS = 4096;
+    /** The stride of {@link #touch}: the smallest page size of the platforms Java runs on. */
+    private static final int PAGE_BYTES = 4096;
     /** The bytes of a {@link TraceLayout#COMMIT} record. */
     private static final int COMMIT_BYTES = 4 * 2 + 8 * 4 + 4 * 2;
     private final ChronicleQueue queue;
@@ -74,13 +76,24 @@ final class ProcessTracer implements SuperstepTracer {
             final long capacity = (long) bufferRecords * superstepBytes;
             buffer = Bytes.allocateDirect(capacity);
             buffer.singleThreadedCheckDisabled(true);
-            buffer.zeroOut(0, capacity);
+            touch(buffer, capacity);
             highWater = capacity - superstepBytes;
         } else {
             appender = null;
             buffer = null;
             highWater = 0;
         }
+    }
+
+    /**
+     * Writes one byte into every page of the buffer, so that the process's records take no page fault: a write, as
+     * reading first would only map the shared zero page.
+     */
+    private static void touch(final Bytes<?> buffer, final long capacity) {
+        for (long at = 0; at < capacity; at += PAGE_BYTES) {
+            buffer.writeByte(at, (byte) 0);
+        }
+        buffer.writeByte(capacity - 1, (byte) 0);
     }
 
     @Override
