@@ -42,7 +42,7 @@ final class ProcessTracer implements SuperstepTracer {
     // and when the run closes the trace, normally or after a failure or an abort. A run whose records fit (the common
     // case: LU class A at P = 2 has ~32,000 per process) appends nothing while its processes run: an append writes
     // into the queue's memory-mapped file, whose first touch of each page is a page fault, and a process stalled by
-    // that makes its peer wait longer than it spins, so the peer parks and pays a wake-up. A JVM that dies in the run
+    // that stalls its peers at the next sync (see the README's Overhead section). A JVM that dies in the run
     // loses the records since the last append (at most one buffer per process).
     private final Bytes<?> buffer;
     private final long highWater;
