@@ -4,8 +4,8 @@ package org.jbsplib.trace;
  * The journal's record layout: every document of a trace queue starts with an int kind. One {@link #HEADER} per
  * queue (the run, written when the JVM opens it), one {@link #PROCESS} per process of the JVM, then {@link #BATCH}es
  * holding one fixed-size {@link #SUPERSTEP} record per process and superstep and one {@link #COMMIT} per
- * {@code commit()} call, little-endian; each process appends its own records in order, {@code BATCH_RECORDS} (64)
- * at a time, so the queue's write lock, shared by the JVM's processes, is taken once per 64 records.
+ * {@code commit()} call, little-endian; each process appends its own records in order, from an in-memory buffer
+ * when it is full and when the run ends, up to {@code DOCUMENT_RECORDS} (4096) per batch.
  *
  * <pre>
  * BATCH      int kind, int count, then count records (SUPERSTEP or COMMIT) of one process

@@ -16,6 +16,7 @@ import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
+import org.jbsplib.api.BspAbortException;
 import org.jbsplib.api.BspProgram;
 import org.jbsplib.api.Reg;
 import org.jbsplib.core.BspConfig;
@@ -79,12 +80,16 @@ class TraceJournalTest {
         assertTotalsMatch(r, t);
     }
 
-    /** Many full batches and a partial last one, with commit records among them: none is lost or reordered. */
+    /**
+     * Many full buffers (the smallest, {@code MIN_BUFFER_RECORDS}) appended during the run and a partial last one,
+     * with commit records among them: none is lost or reordered.
+     */
     @Test
     void shouldKeepEveryRecordOfARunOfManyBatches() {
         final int p = 3;
-        final int shifts = ProcessTracer.BATCH_RECORDS * 24 + 17;
-        final RunResult r = BspRuntime.run(new BspConfig().procs(p).syncMode("org").trace(dir), bsp -> {
+        final int shifts = ProcessTracer.MIN_BUFFER_RECORDS * 24 + 17;
+        final RunResult r = BspRuntime.run(new BspConfig().procs(p).syncMode("org").trace(dir)
+            .option(JournalSink.BUFFER_BYTES_OPTION, "1"), bsp -> {
             final int[] x = new int[1];
             final Reg reg = bsp.pushReg(x);
             bsp.sync();
@@ -191,6 +196,53 @@ class TraceJournalTest {
         assertEquals(c.waitNs(), e.getLong("waitNs"));
         assertEquals(0, e.getInt("reg"));
         assertEquals(1, e.getInt("n"));
+    }
+
+    /** A run that fails leaves the records of every superstep its processes ended (appended when the run closes). */
+    @ParameterizedTest
+    @ValueSource(strings = {"org", "rbs"})
+    void shouldKeepTheRecordsOfAFailingRun(final String sync) {
+        final int p = 3;
+        final int failAt = 40;
+        final BspAbortException e = assertThrows(BspAbortException.class, () -> BspRuntime.run(
+            new BspConfig().procs(p).syncMode(sync).trace(dir), bsp -> {
+                for (int s = 0; ; s++) {
+                    if (s == failAt && bsp.pid() == 1) {
+                        throw new IllegalStateException("boom in " + bsp.pid());
+                    }
+                    bsp.sync();
+                }
+            }));
+        assertEquals(1, e.pid());
+        assertRecordedUpTo(TraceReader.read(dir), p, failAt);
+    }
+
+    /** A run that a process aborts leaves the records of every superstep its processes ended. */
+    @Test
+    void shouldKeepTheRecordsOfAnAbortedRun() {
+        final int p = 3;
+        final int abortAt = 25;
+        assertThrows(BspAbortException.class, () -> BspRuntime.run(new BspConfig().procs(p).trace(dir), bsp -> {
+            for (int s = 0; ; s++) {
+                if (s == abortAt && bsp.pid() == 2) {
+                    throw bsp.abort("stop at " + s);
+                }
+                bsp.sync();
+            }
+        }));
+        assertRecordedUpTo(TraceReader.read(dir), p, abortAt);
+    }
+
+    /** Every process has the records of supersteps 0..ended-1, in order (and maybe of the one that failed). */
+    private static void assertRecordedUpTo(final Trace t, final int p, final int ended) {
+        assertEquals(p, t.procs());
+        for (int pid = 0; pid < p; pid++) {
+            final List<Trace.Step> steps = t.steps().get(pid);
+            assertTrue(steps.size() >= ended, "pid " + pid + " has " + steps.size() + " records, want >= " + ended);
+            for (int s = 0; s < steps.size(); s++) {
+                assertEquals(s, steps.get(s).superstep(), "pid " + pid);
+            }
+        }
     }
 
     @Test

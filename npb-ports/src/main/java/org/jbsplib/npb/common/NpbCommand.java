@@ -49,7 +49,8 @@ public final class NpbCommand implements CliCommand {
             + "  --opt K=V,...      kernel options, e.g. ft.lanes=16 (unknown keys are refused)\n"
             + "  --repeat N         run the benchmark N times in this JVM, the warm-up only before the first; print\n"
             + "                     the median run's report, then the median and min-max of time, Mop/s and T_sync\n"
-            + "                     (default 1: one run, the NPB report alone); exit 1 unless every run verified\n"
+            + "                     (default 1: one run, the NPB report alone); exit 1 unless every run verified;\n"
+            + "                     with --trace DIR, run i is traced into DIR/run-i\n"
             + "\nA run that would not fit the JVM's heap (class C's data on P processes plus the runtime's state) is\n"
             + "refused before it starts, naming the memory it needs; raise the heap with JBSP_JAVA_OPTS=-Xmx...\n";
     }

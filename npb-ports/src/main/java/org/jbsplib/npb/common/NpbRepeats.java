@@ -24,6 +24,9 @@ import org.jbsplib.core.BspConfig;
  * <p>Stateless.
  */
 public final class NpbRepeats {
+    /** The trace directory of each repeated run inside {@code --trace DIR}: this prefix and the run's number from 1. */
+    public static final String RUN_TRACE_PREFIX = "run-";
+
     private NpbRepeats() {
     }
 
@@ -64,14 +67,22 @@ public final class NpbRepeats {
         return results;
     }
 
-    /** @return a fresh copy of {@code config} for run {@code index}: warm-up as configured for run 0, none after */
+    /**
+     * @return a fresh copy of {@code config} for run {@code index}: warm-up as configured for run 0, none after; a
+     *         traced configuration ({@code --trace DIR}) traces run {@code index} into {@code DIR/run-<index + 1>}
+     *         (a trace directory holds one run), its warm-up untraced
+     */
     static BspConfig configOfRun(final BspConfig config, final int index) {
         final BspConfig c = NpbOptions.copy(config);
         if (index > 0) {
             c.option(NpbOptions.WARMUP, "0");
         }
+        if (config.traceDir() != null) {
+            c.trace(config.traceDir().resolve(RUN_TRACE_PREFIX + (index + 1)));
+        }
         return c;
     }
+
 
     /** @return the times of the timed sections, median and range */
     public static Spread seconds(final List<NpbResult> runs) {

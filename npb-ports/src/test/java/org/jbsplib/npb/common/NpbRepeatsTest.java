@@ -77,6 +77,16 @@ class NpbRepeatsTest {
     }
 
     @Test
+    void shouldTraceEachRepeatedRunIntoItsOwnDirectory() {
+        final java.nio.file.Path dir = java.nio.file.Path.of("ft-trace");
+        final BspConfig config = new BspConfig().procs(2).trace(dir);
+        assertEquals(dir.resolve("run-1"), NpbRepeats.configOfRun(config, 0).traceDir());
+        assertEquals(dir.resolve("run-3"), NpbRepeats.configOfRun(config, 2).traceDir());
+        assertEquals(dir, config.traceDir(), "the caller's configuration is not changed");
+        assertEquals(null, NpbRepeats.configOfRun(new BspConfig().procs(2), 1).traceDir());
+    }
+
+    @Test
     void shouldRefuseARepeatBelowOneNamingIt() {
         final PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         final CliException e = assertThrows(CliException.class,
