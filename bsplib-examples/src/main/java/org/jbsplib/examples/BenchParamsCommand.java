@@ -39,7 +39,7 @@ public final class BenchParamsCommand implements CliCommand {
             "in which every process sends and receives h words of 8 bytes, for put, hpput (one per word),",
             "put-block (the words for one destination in one put), get (one per word) and send (one 8-byte BSMP",
             "message per word). Every superstep is timed on its own (the largest time over the processes); T(h) is",
-            "the median (or minimum) of reps x trials samples, the trials being rounds over all h. The fit",
+            "the minimum (or median) of reps x trials samples, the trials being rounds over all h. The fit",
             "minimises the relative residuals over h > 0; T(0), an empty superstep, is given apart (it skips the",
             "sync's data round, so it lies below the line). r = flop/s of a DAXPY loop: per process with every process",
             "computing at once (used for g and l in flops), one process at a time (one core's speed), and the sum.",
@@ -48,14 +48,15 @@ public final class BenchParamsCommand implements CliCommand {
             "  --ops LIST         primitives (default put,hpput,put-block,get,send)",
             "  --hmin H           smallest h above 0 of the geometric grid 0, H, 2H, 4H, ..., hmax (default 16)",
             "  --hmax H           largest h of put, hpput, get and send (default 16384)",
-            "  --hmax-block H     largest h of put-block (default 16 x hmax with the geometric grid, hmax with",
+            "  --hmax-block H     largest h of put-block (default 64 x hmax with the geometric grid, hmax with",
             "                     --hstep): large puts need more words before g h outweighs l",
             "  --hstep S          a linear grid 0, S, 2S, ..., hmax instead of the geometric one",
             "  --reps N           supersteps timed per h and trial (default 10)",
             "  --trials N         rounds over all h (default 3)",
             "  --daxpy-n N        vector length of the DAXPY loop (default 1024)",
-            "  --stat median|min  the statistic of the samples of one h (default median; min on a shared, loaded",
-            "                     machine, where interference only adds time)",
+            "  --stat min|median  the statistic of the samples of one h (default min: interference from other work,",
+            "                     the scheduler and the GC only adds time, and on a loaded host more than half",
+            "                     the supersteps can be disturbed, which moves the median but not the minimum)",
             RunOptions.HELP, "");
     }
 
@@ -78,11 +79,11 @@ public final class BenchParamsCommand implements CliCommand {
             } else {
                 final int hmin = args.intValue("--hmin", 16);
                 grid = BspParams.geometricGrid(hmin, hmax);
-                blockGrid = BspParams.geometricGrid(hmin, args.intValue("--hmax-block", 16 * hmax));
+                blockGrid = BspParams.geometricGrid(hmin, args.intValue("--hmax-block", 64 * hmax));
             }
             params = new BspParams(args.list("--ops", BspParams.PRIMITIVES), grid, blockGrid,
                 args.intValue("--reps", 10), args.intValue("--trials", 3), args.intValue("--daxpy-n", 1024),
-                args.value("--stat", "median"));
+                args.value("--stat", "min"));
         } catch (final IllegalArgumentException e) {
             throw new CliException("bench params: " + e.getMessage());
         }
@@ -98,7 +99,7 @@ public final class BenchParamsCommand implements CliCommand {
         }
         final double r = params.rFlops();
         out.printf(Locale.ROOT, "BSP parameters: P=%d sync=%s transport=%s machine=%s stat=%s%n", config.procs(),
-            config.syncMode(), config.transport(), machine, args.value("--stat", "median"));
+            config.syncMode(), config.transport(), machine, args.value("--stat", "min"));
         if (Double.isNaN(r)) {
             out.println("r not measured: the machine charges no time for computation");
         } else {
@@ -117,7 +118,7 @@ public final class BenchParamsCommand implements CliCommand {
             rows.add(row(f, r));
         }
         out.printf(Locale.ROOT, "h = %d..%d words (put-block %d..%d), %s of %d samples per h%n", grid[0],
-            grid[grid.length - 1], blockGrid[0], blockGrid[blockGrid.length - 1], args.value("--stat", "median"),
+            grid[grid.length - 1], blockGrid[0], blockGrid[blockGrid.length - 1], args.value("--stat", "min"),
             args.intValue("--reps", 10) * args.intValue("--trials", 3));
         if (args.has("--json")) {
             final Map<String, Object> json = new LinkedHashMap<>();
@@ -131,7 +132,7 @@ public final class BenchParamsCommand implements CliCommand {
             json.put("r_alone_flops", params.rAloneFlops());
             json.put("r_aggregate_flops", params.rAggregateFlops());
             json.put("word_bytes", 8);
-            json.put("stat", args.value("--stat", "median"));
+            json.put("stat", args.value("--stat", "min"));
             json.put("reps", args.intValue("--reps", 10));
             json.put("trials", args.intValue("--trials", 3));
             json.put("params", rows);

@@ -26,15 +26,18 @@ import org.jbsplib.collectives.Collectives;
  * <p><b>Measurement.</b> Each primitive is first warmed up with 10 supersteps alternating its largest h and h = 0.
  * Then, in each of {@code rounds} rounds, every h of the grid (ascending) gets one untimed superstep and
  * {@code reps} supersteps timed one by one: a sample is the time from the end of one superstep (its {@code sync}
- * and commit) to the end of the next, the largest over the processes. T(h) is the median (or the minimum) of the
+ * and commit) to the end of the next, the largest over the processes. T(h) is the minimum (or the median) of the
  * reps x rounds samples of h. Rounds interleave the h values, so a slow phase of the host spreads over all h
- * instead of bending the line. The median is the default: it ignores supersteps in which a process lost its core
- * (fewer than half of them), and unlike the minimum it does not pick out the rare superstep in which every waiting
- * process was still spinning (a sync costs microseconds then and a hundred when a process had parked), so l is
- * the one programs meet. The minimum is for a host shared with other work, where interference only adds time.
+ * instead of bending the line. The minimum is the default: the scheduler, other work on the host and the garbage
+ * collector only ever add time to a superstep, so the fastest of many single supersteps estimates the machine's own
+ * cost, and it stays put when more than half the supersteps are disturbed (at load average 14 on 2 cores the
+ * median of put's T(h) was 4 ms for every h up to 256, the minimum 0.1 to 0.2 ms). Its bias: it picks the
+ * supersteps in which the waiting processes were still spinning, not parked (a sync costs microseconds then, a
+ * hundred when one had parked), so l is the cost of a superstep on an undisturbed machine. The median (the other
+ * choice) is the cost a program typically meets on a dedicated machine.
  *
- * <p><b>Fit.</b> The grid is geometric by default (0 and powers of two up to 2^14 words and more), so the fit
- * minimises the relative residuals, sum over h of ((T(h) - l - g h) / T(h))^2: with plain least squares the
+ * <p><b>Fit.</b> The grid is geometric by default (0 and powers of two up to 2^14 words, 2^20 for put-block), so
+ * the fit minimises the relative residuals, sum over h of ((T(h) - l - g h) / T(h))^2: with plain least squares the
  * largest h, whose absolute scatter of a few percent exceeds l, would decide l. The fit leaves out h = 0: a
  * superstep without data skips the data round of the sync (on the virtual SP2 51 µs against 101 µs for the
  * intercept of the supersteps that carry data), so T(0) lies below the line and would bend it; T(0) is reported

@@ -56,13 +56,14 @@ class BenchParamsCommandTest {
     void shouldReportEveryHWithItsSamplesInJson(@TempDir final Path dir) throws Exception {
         final Path json = dir.resolve("params.json");
         assertEquals(0, bsp("bench", "params", "--procs", "2", "--ops", "put,put-block", "--hmin", "4", "--hmax",
-            "16", "--hmax-block", "64", "--reps", "3", "--trials", "2", "--json", json.toString(), "--quiet"),
+            "16", "--hmax-block", "64", "--reps", "3", "--trials", "2", "--stat", "median", "--json", json.toString(),
+            "--quiet"),
             err.toString(StandardCharsets.UTF_8));
         final Map<?, ?> root = (Map<?, ?>) Json.parse(Files.readString(json));
         assertTrue(((Number) root.get("r_flops")).doubleValue() > 0, root.toString());
         assertTrue(((Number) root.get("r_alone_flops")).doubleValue() > 0, root.toString());
-        assertEquals(2 * ((Number) root.get("r_flops")).doubleValue(),
-            ((Number) root.get("r_aggregate_flops")).doubleValue(), 1e-6 * ((Number) root.get("r_flops")).doubleValue());
+        final double rate = ((Number) root.get("r_flops")).doubleValue();
+        assertEquals(2 * rate, ((Number) root.get("r_aggregate_flops")).doubleValue(), 1e-6 * rate);
         final List<?> rows = (List<?>) root.get("params");
         assertEquals(2, rows.size());
         final int[][] grids = {{0, 4, 8, 16}, {0, 4, 8, 16, 32, 64}};
@@ -85,6 +86,21 @@ class BenchParamsCommandTest {
         }
     }
 
+    @Test
+    void shouldKeepTheMinimumByDefault(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("params.json");
+        assertEquals(0, bsp("bench", "params", "--procs", "2", "--ops", "put", "--hmin", "4", "--hmax", "8",
+            "--reps", "3", "--trials", "1", "--json", json.toString(), "--quiet"),
+            err.toString(StandardCharsets.UTF_8));
+        final Map<?, ?> root = (Map<?, ?>) Json.parse(Files.readString(json));
+        assertEquals("min", root.get("stat"));
+        for (final Object o : (List<?>) ((Map<?, ?>) ((List<?>) root.get("params")).get(0)).get("points")) {
+            final Map<?, ?> pt = (Map<?, ?>) o;
+            assertEquals(((Number) pt.get("min_us")).doubleValue(), ((Number) pt.get("t_us")).doubleValue(), 0,
+                pt.toString());
+        }
+    }
+
     /**
      * The virtual SP2 with no computation charged ({@code stepCost=0}) is deterministic, so the fit must recover
      * its LogGP figures (L = 20 µs, o = g = 10 µs, G = 28.6 ns/B). g: a put or a message of one word is a record of
@@ -100,7 +116,8 @@ class BenchParamsCommandTest {
         final Path json = dir.resolve("params.json");
         assertEquals(0, bsp("bench", "params", "--procs", Integer.toString(p), "--machine",
             "virtual:sp2-us;stepCost=0", "--ops", "put,put-block,send", "--hmax", "2048", "--hmax-block", "8192",
-            "--reps", "1", "--trials", "1", "--json", json.toString(), "--quiet"), err.toString(StandardCharsets.UTF_8));
+            "--reps", "1", "--trials", "1", "--json", json.toString(), "--quiet"),
+            err.toString(StandardCharsets.UTF_8));
         final Map<?, ?> root = (Map<?, ?>) Json.parse(Files.readString(json));
         assertEquals(null, root.get("r_flops"), "no computation is charged, so r is not measured");
         final double bigG = 28.6;
