@@ -48,8 +48,9 @@ public final class BenchParamsCommand implements CliCommand {
             "  --ops LIST         primitives (default put,hpput,put-block,get,send)",
             "  --hmin H           smallest h above 0 of the geometric grid 0, H, 2H, 4H, ..., hmax (default 16)",
             "  --hmax H           largest h of put, hpput, get and send (default 16384)",
-            "  --hmax-block H     largest h of put-block (default 64 x hmax with the geometric grid, hmax with",
-            "                     --hstep): large puts need more words before g h outweighs l",
+            "  --hmax-block H     largest h of put-block (default 16 x hmax with the geometric grid, hmax with",
+            "                     --hstep): large puts need more words before g h outweighs l; beyond 2^18 the",
+            "                     three copies of the data (source, outbox, area) leave the cache and T(h) bends",
             "  --hstep S          a linear grid 0, S, 2S, ..., hmax instead of the geometric one",
             "  --reps N           supersteps timed per h and trial (default 10)",
             "  --trials N         rounds over all h (default 3)",
@@ -79,7 +80,7 @@ public final class BenchParamsCommand implements CliCommand {
             } else {
                 final int hmin = args.intValue("--hmin", 16);
                 grid = BspParams.geometricGrid(hmin, hmax);
-                blockGrid = BspParams.geometricGrid(hmin, args.intValue("--hmax-block", 64 * hmax));
+                blockGrid = BspParams.geometricGrid(hmin, args.intValue("--hmax-block", 16 * hmax));
             }
             params = new BspParams(args.list("--ops", BspParams.PRIMITIVES), grid, blockGrid,
                 args.intValue("--reps", 10), args.intValue("--trials", 3), args.intValue("--daxpy-n", 1024),

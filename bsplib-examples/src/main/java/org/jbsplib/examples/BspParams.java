@@ -36,7 +36,7 @@ import org.jbsplib.collectives.Collectives;
  * hundred when one had parked), so l is the cost of a superstep on an undisturbed machine. The median (the other
  * choice) is the cost a program typically meets on a dedicated machine.
  *
- * <p><b>Fit.</b> The grid is geometric by default (0 and powers of two up to 2^14 words, 2^20 for put-block), so
+ * <p><b>Fit.</b> The grid is geometric by default (0 and powers of two up to 2^14 words, 2^18 for put-block), so
  * the fit minimises the relative residuals, sum over h of ((T(h) - l - g h) / T(h))^2: with plain least squares the
  * largest h, whose absolute scatter of a few percent exceeds l, would decide l. The fit leaves out h = 0: a
  * superstep without data skips the data round of the sync (on the virtual SP2 51 µs against 101 µs for the
