@@ -24,11 +24,13 @@ import org.jbsplib.collectives.Collectives;
  * </ul>
  *
  * <p><b>Measurement.</b> Each primitive is first warmed up with 10 supersteps alternating its largest h and h = 0.
- * Then, in each of {@code rounds} rounds, every h of the grid (ascending) gets one untimed superstep and
+ * Then, in each of {@code rounds} rounds, every primitive in turn and every h of its grid (ascending) gets one
+ * untimed superstep and
  * {@code reps} supersteps timed one by one: a sample is the time from the end of one superstep (its {@code sync}
  * and commit) to the end of the next, the largest over the processes. T(h) is the minimum (or the median) of the
- * reps x rounds samples of h. Rounds interleave the h values, so a slow phase of the host spreads over all h
- * instead of bending the line. The minimum is the default: the scheduler, other work on the host and the garbage
+ * reps x rounds samples of h. Rounds interleave the h values and the primitives, so a slow phase of the host (the
+ * JIT compiling the library's paths while the first primitive runs) spreads over all h and primitives instead of
+ * bending one line. The minimum is the default: the scheduler, other work on the host and the garbage
  * collector only ever add time to a superstep, so the fastest of many single supersteps estimates the machine's own
  * cost, and it stays put when more than half the supersteps are disturbed (at load average 14 on 2 cores the
  * median of put's T(h) was 4 ms for every h up to 256, the minimum 0.1 to 0.2 ms). Its bias: it picks the
@@ -237,11 +239,25 @@ public final class BspParams implements BspProgram {
             final Reg reg = bsp.pushReg(area);
             bsp.sync();
             final Buffers buffers = new Buffers(bsp.pid(), stride);
-            for (final String primitive : primitives) {
-                final Fit f = measure(bsp, coll, primitive, reg, area, buffers);
-                if (bsp.pid() == 0) {
-                    synchronized (fits) {
-                        fits.add(f);
+            final double[][][] samples = new double[primitives.size()][][];
+            for (int j = 0; j < primitives.size(); j++) {
+                final String primitive = primitives.get(j);
+                final int[] hs = grid(primitive);
+                samples[j] = new double[hs.length][reps * rounds];
+                for (int s = 0; s < WARMUP_SUPERSTEPS; s++) {
+                    superstep(bsp, primitive, s % 2 == 0 ? hs[hs.length - 1] : 0, reg, area, buffers);
+                }
+            }
+            final double[] step = new double[reps];
+            for (int round = 0; round < rounds; round++) {
+                for (int j = 0; j < primitives.size(); j++) {
+                    measureRound(bsp, coll, primitives.get(j), round, samples[j], step, reg, area, buffers);
+                }
+            }
+            if (bsp.pid() == 0) {
+                synchronized (fits) {
+                    for (int j = 0; j < primitives.size(); j++) {
+                        fits.add(fit(primitives.get(j), samples[j]));
                     }
                 }
             }
@@ -250,28 +266,31 @@ public final class BspParams implements BspProgram {
         }
     }
 
-    private Fit measure(final Bsp bsp, final Collectives coll, final String primitive, final Reg reg,
-        final double[] area, final Buffers buffers) {
-        final int[] hs = primitive.equals("put-block") ? blockGrid : grid;
-        for (int s = 0; s < WARMUP_SUPERSTEPS; s++) {
-            superstep(bsp, primitive, s % 2 == 0 ? hs[hs.length - 1] : 0, reg, area, buffers);
-        }
-        final double[][] samples = new double[hs.length][reps * rounds];
-        final double[] step = new double[reps];
-        for (int round = 0; round < rounds; round++) {
-            for (int k = 0; k < hs.length; k++) {
+    private int[] grid(final String primitive) {
+        return primitive.equals("put-block") ? blockGrid : grid;
+    }
+
+    /** Times reps supersteps of every h of the primitive's grid into samples[k][round * reps ...]. */
+    private void measureRound(final Bsp bsp, final Collectives coll, final String primitive, final int round,
+        final double[][] samples, final double[] step, final Reg reg, final double[] area, final Buffers buffers) {
+        final int[] hs = grid(primitive);
+        for (int k = 0; k < hs.length; k++) {
+            superstep(bsp, primitive, hs[k], reg, area, buffers);
+            double t = bsp.time();
+            for (int rep = 0; rep < reps; rep++) {
                 superstep(bsp, primitive, hs[k], reg, area, buffers);
-                double t = bsp.time();
-                for (int rep = 0; rep < reps; rep++) {
-                    superstep(bsp, primitive, hs[k], reg, area, buffers);
-                    final double now = bsp.time();
-                    step[rep] = now - t;
-                    t = now;
-                }
-                coll.allReduce(step, 0, reps, Math::max);
-                System.arraycopy(step, 0, samples[k], round * reps, reps);
+                final double now = bsp.time();
+                step[rep] = now - t;
+                t = now;
             }
+            coll.allReduce(step, 0, reps, Math::max);
+            System.arraycopy(step, 0, samples[k], round * reps, reps);
         }
+    }
+
+    /** @return the fit of one primitive to the statistic of its samples (sorted in place) */
+    private Fit fit(final String primitive, final double[][] samples) {
+        final int[] hs = grid(primitive);
         final List<Point> points = new ArrayList<>(hs.length);
         final double[] ts = new double[hs.length];
         for (int k = 0; k < hs.length; k++) {
