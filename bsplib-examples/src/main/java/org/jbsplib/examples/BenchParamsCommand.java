@@ -53,7 +53,7 @@ public final class BenchParamsCommand implements CliCommand {
             "                     three copies of the data (source, outbox, area) leave the cache and T(h) bends",
             "  --hstep S          a linear grid 0, S, 2S, ..., hmax instead of the geometric one",
             "  --reps N           supersteps timed per h and trial (default 10)",
-            "  --trials N         rounds over all h (default 3)",
+            "  --trials N         rounds over all primitives and h (default 3)",
             "  --daxpy-n N        vector length of the DAXPY loop (default 1024)",
             "  --stat min|median  the statistic of the samples of one h (default min: interference from other work,",
             "                     the scheduler and the GC only adds time, and on a loaded host more than half",
