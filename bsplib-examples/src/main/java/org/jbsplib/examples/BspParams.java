@@ -191,7 +191,7 @@ public final class BspParams implements BspProgram {
      */
     public record Fit(String primitive, double gSeconds, double lSeconds, double r2, double maxResidualSeconds,
         double maxRelativeResidual, double emptySeconds, List<Point> points) {
-        /** @param points the points; their size must be the fit's */
+        /** Copies the points (the record stays immutable). */
         public Fit {
             points = List.copyOf(points);
         }
