@@ -57,7 +57,9 @@ public final class BspProcess implements Bsp {
 
     // Virtual threads are not preempted: a process running supersteps that wait for no one (rbs) would keep its
     // carrier for ever, and the processes it does not wait for (which may hold the run's failure) would never run.
-    // So each sync and commit is a scheduling point when virtual threads share the cores.
+    // So each sync and commit is a scheduling point when virtual threads share the cores. Not under virtual time:
+    // there the machine's kernel decides who runs, every other process is parked, and the yield only cost a
+    // continuation switch, charged to the process as computation (it precedes enterLibrary).
     private final boolean yieldAtSync;
 
     private long superstep;
@@ -74,7 +76,13 @@ public final class BspProcess implements Bsp {
         this.originNs = endpoint.virtualClock() ? 0L : startNs;
         this.registry = new RegistrationTable(pid, nprocs);
         this.outboxes = new Outbox[nprocs];
-        this.yieldAtSync = config.threadKind() == ThreadKind.VIRTUAL && nprocs > config.cores();
+        this.yieldAtSync = config.threadKind() == ThreadKind.VIRTUAL && nprocs > config.cores()
+            && !endpoint.virtualClock();
+    }
+
+    /** @return whether each sync and commit starts with {@link Thread#yield()} (virtual threads sharing the cores) */
+    boolean yieldsAtSync() {
+        return yieldAtSync;
     }
 
     /** Attaches the sync protocol (once, before the program starts). */

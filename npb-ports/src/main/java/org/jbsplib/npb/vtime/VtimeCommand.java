@@ -358,9 +358,17 @@ public final class VtimeCommand implements CliCommand {
         return peak;
     }
 
-    private static double median(final double[] values) {
+    /**
+     * @param values at least one value (not changed)
+     * @return the middle value of the sorted values, or the mean of the two middle ones for an even count
+     */
+    static double median(final double[] values) {
+        if (values.length == 0) {
+            throw new IllegalArgumentException("median: values.length=0, need at least one value");
+        }
         final double[] v = values.clone();
         Arrays.sort(v);
-        return v[v.length / 2];
+        final int mid = v.length / 2;
+        return v.length % 2 == 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
     }
 }

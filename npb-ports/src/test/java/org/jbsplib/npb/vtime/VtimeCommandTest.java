@@ -78,15 +78,33 @@ class VtimeCommandTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldBenchAVirtualRunAgainstThreadsAtTwo(@TempDir final Path dir) throws Exception {
         final Map<String, Object> m = run(dir.resolve("b.json"), "bench", "--kernel", "lu", "--class", "S",
-            "--procs", "4", "--machine", "virtual:infiniband", "--reps", "1", "--warmup", "0", "--quiet");
+            "--procs", "4", "--machine", "virtual:infiniband", "--reps", "2", "--warmup", "0", "--quiet");
         assertEquals(4L, m.get("procs"));
         assertEquals("virtual:infiniband", m.get("machine"));
         final double threads = ((Number) m.get("threads_wall_seconds_median")).doubleValue();
         final double virtual = ((Number) m.get("virtual_wall_seconds_median")).doubleValue();
         assertEquals(virtual / threads, ((Number) m.get("wall_ratio")).doubleValue(), 1e-9);
+        // two rounds: the median is their mean, not the upper one
+        final List<Object> runs = (List<Object>) m.get("virtual_wall_seconds_runs");
+        assertEquals(2, runs.size());
+        assertEquals((((Number) runs.get(0)).doubleValue() + ((Number) runs.get(1)).doubleValue()) / 2, virtual, 1e-9);
         // LU class S: 50 iterations of several supersteps each, the same count at P=2 and P=4
         assertTrue(((Number) m.get("virtual_supersteps")).longValue() > 50, m.toString());
         assertTrue(((Number) m.get("simulated_supersteps_per_second")).doubleValue() > 0);
+    }
+
+    @Test
+    void shouldTakeTheMiddleValueOrTheMeanOfTheTwoMiddleValues() {
+        assertEquals(2.0, VtimeCommand.median(new double[] {3, 1, 2}));
+        assertEquals(3.0, VtimeCommand.median(new double[] {5, 1}), "two rounds: their mean, not the upper one");
+        assertEquals(2.5, VtimeCommand.median(new double[] {4, 1, 3, 2}));
+        assertEquals(7.0, VtimeCommand.median(new double[] {7}));
+        final double[] unsorted = {9, 1, 5};
+        VtimeCommand.median(unsorted);
+        assertEquals("[9.0, 1.0, 5.0]", java.util.Arrays.toString(unsorted), "the argument is not sorted in place");
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> VtimeCommand.median(new double[0]));
+        assertTrue(e.getMessage().contains("values.length=0"), e.getMessage());
     }
 
     @Test
