@@ -75,6 +75,7 @@ public final class BspProcess implements Bsp {
         this.registry = new RegistrationTable(pid, nprocs);
         this.outboxes = new Outbox[nprocs];
         this.yieldAtSync = config.threadKind() == ThreadKind.VIRTUAL && nprocs > config.cores();
+        stats.liveCounters(endpoint::reportIdle);
     }
 
     /** Attaches the sync protocol (once, before the program starts). */
@@ -301,6 +302,7 @@ public final class BspProcess implements Bsp {
             p.beforeSync();
         }
         protocol.onProgramEnd();
+        stats.refreshLive(); // the waits' totals (idle.*), under every protocol
         if (p != null) {
             p.afterSync(superstep);
         }

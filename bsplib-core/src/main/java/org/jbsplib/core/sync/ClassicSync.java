@@ -276,7 +276,6 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         stats.count("org.directStreams", directStreams);
         stats.count("org.directGets", directGets);
         stats.count("org.stagedGets", stagedGets);
-        endpoint.reportIdle(stats::count);
         if (barrier != null) {
             stats.count("barrier.episodes", barrier.episodes());
             stats.count("barrier.framesSent", barrier.framesSent());
