@@ -415,7 +415,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                     + h.lengthBytes() + " bytes") + " on pid " + owner, null);
             }
             final Object dst = process.getDestination(getId);
-            stage = stage || (registeredHere(dst) && (getsExpected > 0 || putsBefore));
+            stage = stage || ((getsExpected > 0 || putsBefore) && registeredHere(dst));
             if (stage) {
                 if (staged[owner] == null) {
                     staged[owner] = new Outbox();
