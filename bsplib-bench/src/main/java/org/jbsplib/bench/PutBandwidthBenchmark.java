@@ -21,7 +21,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code sync} that delivers it, the same with the unbuffered {@code hpPut} (no copy at the call: the source is
  * read during the sync), the gets {@code get} and {@code hpGet} of the same size from pid 1, next to one
  * {@code System.arraycopy} of the same size, in the same run.
- * Bandwidth = bytes / time per operation; the ratio of the two is the figure of merit.
+ * Bandwidth = bytes / time per operation; the ratio of the two is the figure of merit. {@code -p direct=auto,never}
+ * compares the copies straight between the processes' memories with the frames of the same run.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -32,6 +33,13 @@ import org.openjdk.jmh.annotations.Warmup;
 public class PutBandwidthBenchmark {
     @Param({"1024", "1048576"})
     public int bytes;
+
+    /**
+     * The classic sync's {@code org.direct}: {@code auto} (large streams and every get copy straight between the
+     * processes' memories) or {@code never} (everything in frames, as between JVMs).
+     */
+    @Param({"auto"})
+    public String direct;
 
     private LiveRun run;
     private byte[] src;
@@ -45,7 +53,8 @@ public class PutBandwidthBenchmark {
             src[i] = (byte) i;
         }
         if (!params.getBenchmark().endsWith("arraycopy")) {
-            run = new LiveRun(2, bytes);
+            run = new LiveRun(new org.jbsplib.core.BspConfig().procs(2)
+                .option(org.jbsplib.core.sync.ClassicSync.DIRECT_OPTION, direct), bytes);
         }
     }
 

@@ -78,6 +78,7 @@ public final class BspProcess implements Bsp {
         this.outboxes = new Outbox[nprocs];
         this.yieldAtSync = config.threadKind() == ThreadKind.VIRTUAL && nprocs > config.cores()
             && !endpoint.virtualClock();
+        stats.liveCounters(endpoint::reportIdle);
     }
 
     /** @return whether each sync and commit starts with {@link Thread#yield()} (virtual threads sharing the cores) */
@@ -309,6 +310,7 @@ public final class BspProcess implements Bsp {
             p.beforeSync();
         }
         protocol.onProgramEnd();
+        stats.refreshLive(); // the waits' totals (idle.*), under every protocol
         if (p != null) {
             p.afterSync(superstep);
         }

@@ -34,6 +34,8 @@ public final class SyncStats implements SyncRecorder {
     private long relaxedSupersteps;
     private final java.util.Map<String, Long> counters = new java.util.TreeMap<>();
     private SyncStats sectionStart;
+    // totals kept elsewhere (the endpoint's waits), read into the counters at a section's edges and at the end
+    private java.util.function.Consumer<java.util.function.ObjLongConsumer<String>> live;
     private SyncStats section;
 
     /** Records one sync's two phases. */
@@ -118,6 +120,25 @@ public final class SyncStats implements SyncRecorder {
         counters.merge(name, delta, Long::sum);
     }
 
+    /**
+     * Names a source of counters kept as running totals elsewhere (e.g. {@code idle.*}, the endpoint's waits,
+     * {@link org.jbsplib.core.transport.Endpoint#reportIdle}): their values are read into the counters, replacing
+     * the last ones, at {@link #refreshLive()}, which {@link #startSection()} and {@link #stopSection()} call, so a
+     * timed section counts them too. Owner's thread only.
+     *
+     * @param source reports each total to the consumer it is given
+     */
+    public void liveCounters(final java.util.function.Consumer<java.util.function.ObjLongConsumer<String>> source) {
+        this.live = source;
+    }
+
+    /** Reads the totals of the {@link #liveCounters} source into the counters. Owner's thread only. */
+    public void refreshLive() {
+        if (live != null) {
+            live.accept(counters::put);
+        }
+    }
+
     /** @return a named counter's value, 0 if never counted */
     public long counter(final String name) {
         return counters.getOrDefault(name, 0L);
@@ -173,6 +194,7 @@ public final class SyncStats implements SyncRecorder {
      * travels with the statistics ({@link #encode()}), so a report can show it for processes of other JVMs.
      */
     public void startSection() {
+        refreshLive();
         sectionStart = snapshot();
     }
 
@@ -185,6 +207,7 @@ public final class SyncStats implements SyncRecorder {
         if (sectionStart == null) {
             throw new IllegalStateException("stopSection: no section was started");
         }
+        refreshLive();
         section = since(sectionStart);
     }
 

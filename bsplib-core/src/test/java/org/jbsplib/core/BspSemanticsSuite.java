@@ -193,6 +193,99 @@ public abstract class BspSemanticsSuite {
     }
 
     @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {3, 4})
+    void shouldLetAHigherOwnersGetResultWinOverALowerPidsPut(final int p) {
+        run(p, bsp -> {
+            final int[] z = new int[1];
+            final int[] w = {50 + bsp.pid()};
+            final Reg zr = bsp.pushReg(z);
+            final Reg wr = bsp.pushReg(w);
+            bsp.sync();
+            if (bsp.pid() == 1) {
+                bsp.get(2, wr, 0, z, 0, 1); // from pid 2: written after pid 0's put
+            }
+            if (bsp.pid() == 0) {
+                bsp.put(1, new int[] {7}, 0, zr, 0, 1);
+            }
+            bsp.sync();
+            bsp.commit(zr, bsp.pid() == 1 ? 1 : 0);
+            if (bsp.pid() == 1) {
+                check(z[0] == 52, "z=" + z[0] + ": pid 2's get result is written after pid 0's put");
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {2, 3})
+    void shouldWriteSelfGetResultsAtTheProcessesOwnTurn(final int p) {
+        run(p, bsp -> {
+            final int[] w = {50 + bsp.pid()};
+            final Reg wr = bsp.pushReg(w);
+            bsp.sync();
+            final int[] x = new int[1]; // not registered
+            if (bsp.pid() < 2) {
+                bsp.get(1 - bsp.pid(), wr, 0, x, 0, 1);
+                bsp.hpGet(bsp.pid(), wr, 0, x, 0, 1);
+            }
+            bsp.sync();
+            if (bsp.pid() < 2) {
+                check(x[0] == 51, "x=" + x[0] + " on pid " + bsp.pid() + ": the result from pid 1 is written last");
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {2, 3, 4})
+    void shouldSwapAreasWithMutualHpGets(final int p) {
+        run(p, bsp -> {
+            final int n = 64;
+            final long[] a = new long[n];
+            final Reg ar = bsp.pushReg(a);
+            bsp.sync();
+            final int right = (bsp.pid() + 1) % bsp.nprocs();
+            for (int s = 0; s < 3; s++) {
+                for (int i = 0; i < n; i++) {
+                    a[i] = 1000L * bsp.pid() + 100L * s + i;
+                }
+                bsp.sync();
+                // every process reads its right neighbour's area into its own: all must see the old values
+                bsp.hpGet(right, ar, 0, a, 0, n);
+                bsp.sync();
+                for (int i = 0; i < n; i++) {
+                    check(a[i] == 1000L * right + 100L * s + i, "a[" + i + "]=" + a[i] + " on pid " + bsp.pid()
+                        + " in round " + s);
+                }
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {2, 3, 4})
+    void shouldReadAnHpGetBeforeAPutToTheSameAreaInItsSuperstep(final int p) {
+        run(p, bsp -> {
+            final int n = 32;
+            final double[] a = new double[n];
+            final Reg ar = bsp.pushReg(a);
+            bsp.sync();
+            final int right = (bsp.pid() + 1) % bsp.nprocs();
+            final int left = (bsp.pid() + bsp.nprocs() - 1) % bsp.nprocs();
+            java.util.Arrays.fill(a, bsp.pid());
+            bsp.sync();
+            final double[] got = new double[n];
+            final double[] fresh = new double[n];
+            java.util.Arrays.fill(fresh, -1 - bsp.pid());
+            bsp.hpGet(right, ar, 0, got, 0, n);
+            bsp.put(right, fresh, 0, ar, 0, n); // into the area the hpGet reads, in the same superstep
+            bsp.sync();
+            bsp.commit(ar, 1);
+            for (int i = 0; i < n; i++) {
+                check(got[i] == right, "got[" + i + "]=" + got[i] + " on pid " + bsp.pid() + ": not the old value");
+                check(a[i] == -1 - left, "a[" + i + "]=" + a[i] + " on pid " + bsp.pid() + ": not the put");
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "P={0}")
     @ValueSource(ints = {1, 2, 3, 4, 8})
     void shouldMatchRegistrationsByCallOrderWithDifferentLengths(final int p) {
         run(p, bsp -> {

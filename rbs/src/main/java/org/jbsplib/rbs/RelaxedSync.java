@@ -92,6 +92,13 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     static final int DONE = Wire.PROTOCOL_BASE + 6;
     /** A small stream in one frame: req, records and end together, {@code [long superstep][records]}. */
     static final int EAGER = Wire.PROTOCOL_BASE + 7;
+    /**
+     * End of a direct stream, sent instead of its data after the ack: {@code [long superstep]}; the receiver copies
+     * the stream straight from the sender's outbox and hpPut sources, then answers {@link #DIRECT_DONE}.
+     */
+    static final int DIRECT_END = Wire.PROTOCOL_BASE + 8;
+    /** The receiver of a direct stream has written it: the sender may leave its sync and reuse its outbox. */
+    static final int DIRECT_DONE = Wire.PROTOCOL_BASE + 9;
 
     /**
      * Option: streams of at most this many bytes go at the sync before their ack (a number, {@code unlimited}, or
@@ -99,6 +106,19 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
      * {@code eagerLimitBytes}. Independent of the classic sync's rendezvous threshold.
      */
     public static final String EAGER_OPTION = "rbs.eagerBytes";
+
+    /**
+     * Option: how a stream that waits for its ack reaches its destination when the transport allows direct copies
+     * ({@link org.jbsplib.core.transport.Transport#directCopies()}, the {@code threads} transport): {@code auto}
+     * (the default: streams larger than {@value #EAGER_OPTION} go direct), {@code always} (every stream that waits
+     * for its ack) or {@code never} (frames, as between JVMs). Streams sent before their ack (eager) stay in frames.
+     * A direct stream is not framed: after the ack the sender sends {@link #DIRECT_END}, the receiver copies the
+     * stream straight from the sender's outbox and hpPut sources (at once in a relaxed superstep, at its turn in an
+     * exchange superstep) and answers {@link #DIRECT_DONE}; the sender's request is served only then, so its sync
+     * waits for that answer (the receiver gives it at its next sync, commit or end at the latest). So a put is
+     * copied twice and an hpPut once; the order of writes is the framed one.
+     */
+    public static final String DIRECT_OPTION = "rbs.direct";
 
     /** A wait without progress posts its state on the run's {@link WaitBoard} after this long. */
     static final long POST_AFTER_NS = 20_000_000L;
@@ -139,6 +159,13 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     // eager streams (at most eagerLimitBytes, relaxed supersteps): sent before their ack, which is then owed
     private final long eagerLimit;
+    // direct streams: the mode, the peers read from, the DIRECT_DONEs this process waits for and those it owes
+    private final int directMode;
+    private final SyncProcess[] peers;
+    private final boolean[] directSent;
+    private final boolean[] directDoneOwed;
+    private final boolean[] directIn;
+    private long directStreams;
     private final boolean[] ackOwed;
     private final long[] owedSstep;
     // data of an eager stream whose req still waits in the acknowledge table
@@ -201,6 +228,11 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         final long eagerBytes = SyncSpec.parseBytes(EAGER_OPTION,
             process.option(EAGER_OPTION, Long.toString(process.eagerLimitBytes())));
         this.eagerLimit = eagerBytes == 0 ? -1 : eagerBytes; // 0: no stream goes before its ack, not even empty ones
+        this.directMode = directMode(process.option(DIRECT_OPTION, "auto"));
+        this.peers = new SyncProcess[nprocs];
+        this.directSent = new boolean[nprocs];
+        this.directDoneOwed = new boolean[nprocs];
+        this.directIn = new boolean[nprocs];
         this.ackOwed = new boolean[nprocs];
         this.owedSstep = new long[nprocs];
         this.early = new FrameStash(nprocs);
@@ -221,6 +253,37 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         this.done = new boolean[nprocs];
         this.doneSstep = new long[nprocs];
         this.diagnostics = new RelaxedDiagnostics(me, nprocs, counts, requestTable, acknowledgeTable, board);
+    }
+
+    /** @return 0 for never, 1 for auto, 2 for always ({@link #DIRECT_OPTION}) */
+    private static int directMode(final String value) {
+        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "never" -> 0;
+            case "auto" -> 1;
+            case "always" -> 2;
+            default -> throw new IllegalArgumentException(DIRECT_OPTION + "=" + value
+                + " is not one of auto, always, never");
+        };
+    }
+
+    /** @return whether the acknowledged stream {@code out} to {@code d} goes direct */
+    private boolean direct(final int d, final Outbox out) {
+        if (directMode == 0) {
+            return false;
+        }
+        if (peers[d] == null) {
+            peers[d] = process.peer(d);
+            if (peers[d] == null) {
+                return false;
+            }
+        }
+        return directMode == 2 || out.putAndMessageBytes() + out.replyBytes() > eagerLimit;
+    }
+
+    /** @return the bytes a direct stream moves, counted as its frames would be: each record's header and data */
+    private static long directBytes(final Outbox out) {
+        return out.putAndMessageBytes() + out.replyBytes()
+            + (long) Wire.REC_HEADER * (out.putRecords() + out.messageRecords() + out.replyRecords());
     }
 
     // ------------------------------------------------------------------ program-facing helpers
@@ -539,6 +602,11 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
         @Override
         public int drain(final int src) {
+            if (directIn[src]) {
+                directIn[src] = false;
+                writeDirect(src);
+                return ExchangeSuperstep.PROGRESS | ExchangeSuperstep.COMPLETE;
+            }
             int moved = 0;
             if (stash.holds(src)) {
                 applyStash(src);
@@ -621,6 +689,11 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             if (requestTable.isUnsent(p) && sendRequest(p)) {
                 progress = true;
             }
+            if (directDoneOwed[p] && endpoint.offer(p, DIRECT_DONE, control, 0, 0)) {
+                directDoneOwed[p] = false;
+                stats.addSent(1, 0);
+                progress = true;
+            }
         }
         return progress;
     }
@@ -629,12 +702,26 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         boolean progress = false;
         for (int i = 1; i < nprocs; i++) {
             final int d = (me + i) % nprocs;
-            if (!requestTable.isRequested(d) || requestTable.isServed(d)) {
+            if (!requestTable.isRequested(d) || requestTable.isServed(d) || directSent[d]) {
                 continue;
             }
             final Outbox out = process.outbox(d);
             if (requestTable.isDeferred(d)) {
                 progress |= sendEagerFrame(d, out, s);
+                continue;
+            }
+            if (direct(d, out)) {
+                // complete and acknowledged: d reads it from now until it answers DIRECT_DONE
+                if (requestTable.isAcked(d)) {
+                    control.putLong(0, s);
+                    if (endpoint.offer(d, DIRECT_END, control, 0, 8)) {
+                        stats.addSent(1, 8);
+                        stats.addSent(0, directBytes(out)); // the data moves all the same, in no frame
+                        directSent[d] = true;
+                        directStreams++;
+                        progress = true;
+                    }
+                }
                 continue;
             }
             // A small stream of a relaxed superstep goes right after its req, without waiting for the ack: the
@@ -788,7 +875,8 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
             progress |= flushControl();
             for (int d = 0; d < nprocs; d++) {
-                if (d != me && !doneSent[d] && !ackUnsent[d] && endpoint.offer(d, DONE, doneFrame, 0, 8)) {
+                if (d != me && !doneSent[d] && !ackUnsent[d] && !directDoneOwed[d]
+                    && endpoint.offer(d, DONE, doneFrame, 0, 8)) {
                     doneSent[d] = true;
                     toSend--;
                     stats.addSent(1, 8);
@@ -822,6 +910,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         stats.count("rbs.ack", ackSent);
         stats.count("rbs.data", dataFrames);
         stats.count("rbs.eagerStreams", eagerStreams);
+        stats.count("rbs.directStreams", directStreams);
         stats.count("rbs.delayedReq", delayed);
         stats.count("rbs.exchangeSupersteps", exchangeSupersteps);
         stats.count("rbs.relaxedSupersteps", relaxedSupersteps);
@@ -837,6 +926,15 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             case ACK -> onAck(src, buffer.getLong(offset));
             case DATA -> onData(src, buffer, offset, length);
             case END -> onEnd(src, buffer.getLong(offset));
+            case DIRECT_END -> onDirectEnd(src, buffer.getLong(offset));
+            case DIRECT_DONE -> {
+                if (!directSent[src]) {
+                    throw process.fail("protocol error: DIRECT_DONE from pid " + src + " which has no direct stream "
+                        + "of pid " + me + " to write", null);
+                }
+                directSent[src] = false;
+                requestTable.markServed(src);
+            }
             case EXCH -> onExchange(src, buffer, offset);
             case GET_REQ -> onGetRequests(src, buffer, offset, length);
             case EAGER -> {
@@ -944,6 +1042,41 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         inOpen[src] = false;
         if (inExchange[src]) {
             exEnd[src] = true;
+        }
+    }
+
+    /** A direct stream is complete: written now in a relaxed superstep, at its turn in an exchange superstep. */
+    private void onDirectEnd(final int src, final long r) {
+        if (!inOpen[src] || inSstep[src] != r) {
+            throw process.fail("protocol error: end of the direct stream of superstep " + r + " from pid " + src
+                + " which is not open on pid " + me, null);
+        }
+        inOpen[src] = false;
+        if (inExchange[src]) {
+            directIn[src] = true;
+            exEnd[src] = true;
+        } else {
+            writeDirect(src);
+        }
+    }
+
+    /** Writes the direct stream of {@code src} straight from its outbox and hpPut sources, then answers DONE. */
+    private void writeDirect(final int src) {
+        if (peers[src] == null) {
+            peers[src] = process.peer(src);
+            if (peers[src] == null) {
+                throw process.fail("protocol error: a direct stream from pid " + src + " on a transport without "
+                    + "direct copies", null);
+            }
+        }
+        final Outbox in = peers[src].outbox(me);
+        applySstep = inSstep[src];
+        in.applyLocally(writer);
+        stats.addReceived(0, directBytes(in));
+        directDoneOwed[src] = true;
+        if (endpoint.offer(src, DIRECT_DONE, control, 0, 0)) {
+            directDoneOwed[src] = false;
+            stats.addSent(1, 0);
         }
     }
 

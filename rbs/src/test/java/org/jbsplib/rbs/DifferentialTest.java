@@ -20,7 +20,7 @@ class DifferentialTest {
     /** Programs of the soak run ({@code -Djbsplib.slow}). */
     static final int SOAK_PROGRAMS = Integer.getInteger("rbs.diff.soakPrograms", 20_000);
     static final String[] POLICIES = {"auto", "never", "always"};
-    /** The classic sync's {@link ClassicSync#DIRECT_OPTION} values, one per seed in turn. */
+    /** The values of {@link ClassicSync#DIRECT_OPTION} and {@link RelaxedSync#DIRECT_OPTION}, one per seed in turn. */
     static final String[] ORG_PATHS = {"auto", "always", "never"};
     /** One program in this many also runs under the paper presets {@code org:paper} and {@code rbs:paper}. */
     static final int PRESET_SAMPLE = 10;
@@ -67,14 +67,18 @@ class DifferentialTest {
                 .chaosSeed(seed % 2 == 0 ? -1 : seed).ringCapacityBytes(ring));
         // eager limit 0: every stream waits for its ack (the paper's handshake); 64 bytes: some streams are eager
         final int eager = seed % 4 == 1 ? 0 : BspConfig.DEFAULT_EAGER_LIMIT;
-        runAndCompare(prog, expected, "rbs(" + policy + ", eager " + eager + ", ring " + ring + ")",
-            new BspConfig().syncMode("rbs").option(ExchangePolicy.OPTION, policy).eagerLimitBytes(eager)
-                .ringCapacityBytes(ring));
+        // its streams in frames, direct, or by size
+        final String rbsPath = ORG_PATHS[(int) Math.floorMod(seed / 3, 3L)];
+        runAndCompare(prog, expected, "rbs(" + policy + ", eager " + eager + ", ring " + ring + ", direct " + rbsPath
+            + ")", new BspConfig().syncMode("rbs").option(ExchangePolicy.OPTION, policy).eagerLimitBytes(eager)
+                .ringCapacityBytes(ring).option(RelaxedSync.DIRECT_OPTION, rbsPath));
         final int chaosEager = seed % 2 == 0 ? 0 : 64;
         final int chaosRing = seed % 3 == 1 ? 4096 : 0;
-        runAndCompare(prog, expected, "rbs(never, eager " + chaosEager + ", ring " + chaosRing + ")+chaos",
-            new BspConfig().syncMode("rbs").option(ExchangePolicy.OPTION, "never").eagerLimitBytes(chaosEager)
-                .ringCapacityBytes(chaosRing).chaosSeed(seed));
+        final String chaosPath = ORG_PATHS[(int) Math.floorMod(seed / 5, 3L)];
+        runAndCompare(prog, expected, "rbs(never, eager " + chaosEager + ", ring " + chaosRing + ", direct "
+            + chaosPath + ")+chaos", new BspConfig().syncMode("rbs").option(ExchangePolicy.OPTION, "never")
+                .eagerLimitBytes(chaosEager).ringCapacityBytes(chaosRing).chaosSeed(seed)
+                .option(RelaxedSync.DIRECT_OPTION, chaosPath));
         if (seed % PRESET_SAMPLE == 0) {
             runAndCompare(prog, expected, "org:paper", new BspConfig().syncMode("org:paper").ringCapacityBytes(ring));
             runAndCompare(prog, expected, "rbs:paper", new BspConfig().syncMode("rbs:paper").ringCapacityBytes(ring)

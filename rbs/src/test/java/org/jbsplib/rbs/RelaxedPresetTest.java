@@ -26,13 +26,15 @@ class RelaxedPresetTest {
         for (int pid = 0; pid < 4; pid++) {
             final SyncStats s = r.stats().get(pid);
             assertEquals(0, s.counter("rbs.eagerStreams"), "eager streams of pid " + pid);
+            assertEquals(0, s.counter("rbs.directStreams"), "direct streams of pid " + pid);
             // the registration superstep needs the exchange; every data superstep is relaxed
             assertEquals(1, s.exchangeSupersteps(), "exchange supersteps of pid " + pid);
             assertEquals(STEPS, s.relaxedSupersteps(), "relaxed supersteps of pid " + pid);
             assertEquals(s.counter("rbs.exchangeSupersteps"), s.exchangeSupersteps());
             assertEquals(s.counter("rbs.relaxedSupersteps"), s.relaxedSupersteps());
         }
-        assertEquals(Map.of(ExchangePolicy.OPTION, "never", RelaxedSync.EAGER_OPTION, "0"),
+        assertEquals(Map.of(ExchangePolicy.OPTION, "never", RelaxedSync.EAGER_OPTION, "0",
+            RelaxedSync.DIRECT_OPTION, "never"),
             BspRuntime.syncMode("rbs").presets().get("paper"));
     }
 

@@ -184,6 +184,15 @@ public final class RunOptions {
         p.put("bytes_sent", s.bytesSent());
         p.put("frames_received", s.framesReceived());
         p.put("bytes_received", s.bytesReceived());
+        if (s.counters().keySet().stream().anyMatch(k -> k.startsWith("idle."))) {
+            // how the process waited (see Endpoint#reportIdle): steps of each kind, and the time parked
+            final Map<String, Object> idle = new LinkedHashMap<>();
+            idle.put("spins", s.counter("idle.spins"));
+            idle.put("yields", s.counter("idle.yields"));
+            idle.put("parks", s.counter("idle.parks"));
+            idle.put("parked_seconds", s.counter("idle.parkedNs") / 1e9);
+            p.put("idle", idle);
+        }
         if (!s.counters().isEmpty()) {
             p.put("counters", new LinkedHashMap<>(s.counters()));
         }

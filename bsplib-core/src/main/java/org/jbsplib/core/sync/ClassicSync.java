@@ -7,9 +7,11 @@ import org.jbsplib.core.barrier.BarrierClient;
 import org.jbsplib.core.barrier.BarrierPort;
 import org.jbsplib.core.barrier.BarrierRun;
 import org.jbsplib.core.registry.RegHandle;
+import org.jbsplib.core.registry.RegistrationTable;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameHandler;
 import org.jbsplib.core.transport.Quiescence;
+import org.jbsplib.core.util.Bulk;
 import org.jbsplib.core.util.PidRanges;
 
 /**
@@ -67,6 +69,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      * the receiver copies at its turn straight from the sender's outbox (puts, get results, messages) and from the
      * sources of its hpPuts, then answers DONE, and the sender leaves the sync only after every DONE. So a put is
      * copied twice (at the call, then into the destination) and an hpPut once; the order of writes is the framed one.
+     * Under {@code auto} and {@code always}, gets and hpGets to other processes are read by the getter straight from
+     * the owner's registration in phase 2, before the owner writes anything of the superstep (one copy where the
+     * order of writes allows it); under {@code never} they travel as requests and results in frames.
      */
     public static final String DIRECT_OPTION = "org.direct";
 
@@ -82,6 +87,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private final boolean applyOnArrival;
     private final Direct directMode;
     private long directStreams;
+    private long directGets;
+    private long stagedGets;
     // how many of doneOwed are set: the DONE loop runs only when one is owed
     private int donesOwed;
     private long grantsSent;
@@ -108,6 +115,10 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private final boolean[] directIn;
     private final boolean[] doneOwed;
     private final boolean[] doneAwaited;
+    // gets read straight from the owners' registrations: from which owners, and those kept aside until their turn
+    private final boolean[] readDirect;
+    private final boolean[] stagedIn;
+    private final Outbox[] staged;
     private final SyncProcess[] peers;
     private final FrameStash stash;
     private final RecordWriter writer;
@@ -153,6 +164,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.directIn = new boolean[nprocs];
         this.doneOwed = new boolean[nprocs];
         this.doneAwaited = new boolean[nprocs];
+        this.readDirect = new boolean[nprocs];
+        this.stagedIn = new boolean[nprocs];
+        this.staged = new Outbox[nprocs];
         this.peers = new SyncProcess[nprocs];
         this.stash = new FrameStash(nprocs);
         this.writer = new RecordWriter(process, this::countUpdate);
@@ -176,18 +190,18 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      * the run's option and the stream's size (the sender's puts, messages and get results), which both know.
      */
     private boolean direct(final int other, final long streamBytes) {
+        return canCopyDirect(other) && (directMode == Direct.ALWAYS || streamBytes > eagerLimit);
+    }
+
+    /** @return whether this process may copy straight from {@code other}'s memory (its peer view is then cached) */
+    private boolean canCopyDirect(final int other) {
         if (directMode == Direct.NEVER) {
             return false;
         }
-        SyncProcess peer = peers[other];
-        if (peer == null) {
-            peer = process.peer(other);
-            if (peer == null) {
-                return false;
-            }
-            peers[other] = peer;
+        if (peers[other] == null) {
+            peers[other] = process.peer(other);
         }
-        return directMode == Direct.ALWAYS || streamBytes > eagerLimit;
+        return peers[other] != null;
     }
 
     /** @return whether option {@code key} is {@code second} (false for {@code first}, its default) */
@@ -260,7 +274,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     public void onProgramEnd() {
         stats.count("org.grants", grantsSent);
         stats.count("org.directStreams", directStreams);
-        endpoint.reportIdle(stats::count);
+        stats.count("org.directGets", directGets);
+        stats.count("org.stagedGets", stagedGets);
         if (barrier != null) {
             stats.count("barrier.episodes", barrier.episodes());
             stats.count("barrier.framesSent", barrier.framesSent());
@@ -311,15 +326,24 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             final ExchangeFrame in = counts[parity][s];
             getsExpected += in.gets();
             final Outbox toS = process.outbox(s);
-            hasIn[s] = in.puts() + in.messages() > 0 || toS.getRequestCount() > 0;
-            eagerIn[s] = in.bytes() + toS.getRequestBytes() <= eagerLimit;
-            directIn[s] = hasIn[s] && direct(s, in.bytes() + toS.getRequestBytes());
+            readDirect[s] = toS.getRequestCount() > 0 && canCopyDirect(s);
+            // gets read direct are no part of s's stream
+            final long replyBytes = readDirect[s] ? 0 : toS.getRequestBytes();
+            hasIn[s] = in.puts() + in.messages() > 0 || (toS.getRequestCount() > 0 && !readDirect[s]);
+            eagerIn[s] = in.bytes() + replyBytes <= eagerLimit;
+            directIn[s] = hasIn[s] && direct(s, in.bytes() + replyBytes);
         }
+        exchange.serveOwnGets(); // before any direct read writes this process's memory
+        readDirectGets(parity);
         for (int i = 1; i < nprocs; i++) {
             final int d = (me + i) % nprocs;
-            exchange.sendGetRequests(d, Wire.GET_REQ, process.outbox(d));
+            if (readDirect[d]) {
+                scratch.putInt(0, process.outbox(d).getRequestCount());
+                exchange.sendBlocking(d, Wire.READ_DONE, scratch, 0, 4);
+            } else {
+                exchange.sendGetRequests(d, Wire.GET_REQ, process.outbox(d));
+            }
         }
-        exchange.serveOwnGets();
         long waitStart = System.nanoTime();
         while (true) {
             boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
@@ -344,6 +368,82 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         }
     }
 
+    /**
+     * Reads this process's gets from the owners it may copy from straight from their registrations, before telling
+     * them (READ_DONE) and before writing anything else of the superstep. Deadlock-free: the reads wait for nothing,
+     * and an owner writes nothing until every getter's READ_DONE or requests are in, so each read sees the values
+     * from before the superstep's writes, mutual gets included.
+     *
+     * <p>A result is written into its destination at once (one copy) when that is the same as writing it at its
+     * turn: the destination is no registered area of this process (so no put writes it and no get reads it), or it
+     * is, but no process gets from this one and no put of a lower pid comes here; and no result written at a
+     * turn before the owner's (a self-get's, a staged one's) may overlap it. Otherwise the result is copied aside
+     * and written at the owner's turn, as in frames (two copies).
+     */
+    private void readDirectGets(final int parity) {
+        boolean stageRest = false; // a result written at a lower pid's turn: later owners' results wait for theirs
+        boolean putsBefore = false;
+        for (int o = 0; o < nprocs; o++) {
+            if (o == me) {
+                final Outbox self = process.outbox(me);
+                stageRest |= self.getRequestCount() > 0;
+                putsBefore |= self.putRecords() > 0;
+                continue;
+            }
+            if (readDirect[o]) {
+                stageRest = readFrom(o, stageRest, putsBefore);
+            }
+            putsBefore |= counts[parity][o].puts() > 0;
+        }
+    }
+
+    /** @return whether the results of later owners must be staged */
+    private boolean readFrom(final int owner, final boolean stageFirst, final boolean putsBefore) {
+        final org.agrona.DirectBuffer requests = process.outbox(owner).getRequests();
+        final int n = process.outbox(owner).getRequestCount();
+        final RegistrationTable theirs = peers[owner].registry();
+        boolean stage = stageFirst;
+        for (int at = 0; at < n * Wire.GET_REQ_BYTES; at += Wire.GET_REQ_BYTES) {
+            final int getId = requests.getInt(at);
+            final int slot = requests.getInt(at + 4);
+            final long srcOffset = requests.getLong(at + 8);
+            final int len = requests.getInt(at + 16);
+            final RegHandle h = theirs.slot(slot);
+            if (h == null || srcOffset + len > h.lengthBytes()) {
+                throw process.fail("get from pid " + me + " reads reg#" + slot + " bytes [" + srcOffset + ", "
+                    + (srcOffset + len) + ") but " + (h == null ? "the slot is not registered" : h + " has "
+                    + h.lengthBytes() + " bytes") + " on pid " + owner, null);
+            }
+            final Object dst = process.getDestination(getId);
+            stage = stage || ((getsExpected > 0 || putsBefore) && registeredHere(dst));
+            if (stage) {
+                if (staged[owner] == null) {
+                    staged[owner] = new Outbox();
+                }
+                staged[owner].addReply(getId, h.area(), srcOffset, len);
+                stagedIn[owner] = true;
+                stagedGets++;
+            } else {
+                Bulk.copy(h.area(), srcOffset, dst, process.getDestinationOffset(getId), len,
+                    h.elementType().bytes());
+                directGets++;
+            }
+        }
+        return stage;
+    }
+
+    /** @return whether {@code area} is the area of one of this process's registrations in force */
+    private boolean registeredHere(final Object area) {
+        final RegistrationTable mine = process.registry();
+        for (int slot = mine.slotCount() - 1; slot >= 0; slot--) {
+            final RegHandle h = mine.slot(slot);
+            if (h != null && h.area() == area) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void startApply() {
         final int slots = process.registry().slotCount();
         if (updates.length < slots) {
@@ -360,7 +460,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private final class IncomingStreams implements ExchangeSuperstep.IncomingStreams {
         @Override
         public boolean expects(final int src) {
-            return hasIn[src];
+            return hasIn[src] || stagedIn[src];
         }
 
         @Override
@@ -370,6 +470,14 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
 
         @Override
         public int drain(final int src) {
+            if (stagedIn[src]) {
+                // the results read direct but kept aside: written first, as from src's stream
+                staged[src].applyLocally(writer);
+                stagedIn[src] = false;
+                if (!hasIn[src]) {
+                    return ExchangeSuperstep.PROGRESS | ExchangeSuperstep.COMPLETE;
+                }
+            }
             if (directIn[src]) {
                 return drainDirect(src);
             }
@@ -494,6 +602,12 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             granted[s] = false;
             endSent[s] = false;
             directIn[s] = false;
+            if (readDirect[s]) {
+                readDirect[s] = false;
+                if (staged[s] != null) {
+                    staged[s].reset();
+                }
+            }
             getsFrom[s] = 0;
             stash.clear(s);
             counts[parity][s].consume();
@@ -536,6 +650,11 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             case Wire.GET_REQ -> {
                 exchange.serveGetRequests(src, buffer, offset, length);
                 final int n = length / Wire.GET_REQ_BYTES;
+                getsFrom[src] += n;
+                getsReceived += n;
+            }
+            case Wire.READ_DONE -> {
+                final int n = buffer.getInt(offset);
                 getsFrom[src] += n;
                 getsReceived += n;
             }

@@ -28,13 +28,15 @@ public final class ClassicSyncFactory implements SyncProtocolFactory {
      * grants ({@value ClassicSync#RENDEZVOUS_OPTION}{@code =unlimited}: the receiver must buffer all the incoming
      * streams of a superstep). Streams are still written in ascending source pid (BSPlib's order for overlapping
      * puts and for the message queue, which this library guarantees under every sync), so frames that arrive out
-     * of turn wait aside; {@value ClassicSync#APPLY_OPTION}{@code =arrival} writes them on arrival instead.
+     * of turn wait aside; {@value ClassicSync#APPLY_OPTION}{@code =arrival} writes them on arrival instead. All data
+     * travels in frames ({@value ClassicSync#DIRECT_OPTION}{@code =never}), gets included.
      */
     @Override
     public java.util.Map<String, java.util.Map<String, String>> presets() {
         return java.util.Map.of("paper", java.util.Map.of(
             ClassicSync.BARRIER_OPTION, "counts",
-            ClassicSync.RENDEZVOUS_OPTION, "unlimited"));
+            ClassicSync.RENDEZVOUS_OPTION, "unlimited",
+            ClassicSync.DIRECT_OPTION, "never"));
     }
 
     /** @return a reason under {@value ClassicSync#BARRIER_OPTION}{@code =counts}: the count exchange is the barrier */

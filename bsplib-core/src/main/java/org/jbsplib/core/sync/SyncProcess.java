@@ -70,7 +70,9 @@ public interface SyncProcess {
      * The process {@code pid} of the same run, when the transport lets protocols copy data directly between
      * processes ({@link org.jbsplib.core.transport.Transport#directCopies()}). Its methods are those of its own
      * thread: another process may only read what that process published to it by a frame (its outbox to the
-     * reader, after the frame that says the outbox is complete), and only until it answers that frame.
+     * reader, after the frame that says the outbox is complete), and only until it answers that frame; and, for its
+     * gets, that process's registration table and registered areas, from the superstep's count frame until it
+     * tells that process it has read them.
      *
      * @param pid a process of the run
      * @return its view, or {@code null} if data must travel in frames

@@ -24,6 +24,11 @@ public final class Wire {
     public static final int GRANT = 5;
     /** The receiver of a direct stream has written it: the sender may reuse its outbox and hpPut sources. */
     public static final int DONE = 6;
+    /**
+     * A getter has read its gets straight from the owner's registrations: {@code [int gets]}; the owner may write
+     * them once every getter's requests or READ_DONE frames are in.
+     */
+    public static final int READ_DONE = 7;
     /** First frame type available to barrier backends (16..31, see {@link BarrierPort#FIRST_FRAME_TYPE}). */
     public static final int BARRIER_BASE = BarrierPort.FIRST_FRAME_TYPE;
     /** First frame type available to other sync protocols (32..63). */

@@ -77,6 +77,65 @@ class DirectStreamsTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"auto", "always", "never"})
+    void shouldReadALargeHpGetStraightFromTheOwnersArea(final String mode) {
+        final int n = 1 << 18; // doubles: 2 MiB
+        final double[][] fetched = new double[2][];
+        final RunResult result = BspRuntime.run(new BspConfig().procs(2).option(ClassicSync.DIRECT_OPTION, mode),
+            bsp -> {
+                final double[] area = new double[n];
+                final Reg reg = bsp.pushReg(area);
+                bsp.sync();
+                final double[] into = new double[n]; // not registered: written at once
+                for (int s = 0; s < SUPERSTEPS; s++) {
+                    for (int i = 0; i < n; i++) {
+                        area[i] = bsp.pid() * 1e7 + s * 1e6 + i;
+                    }
+                    if (bsp.pid() == 0) {
+                        bsp.hpGet(1, reg, 0, into, 0, n);
+                    }
+                    bsp.sync();
+                    bsp.sync(); // pid 1 changes its area only after pid 0 has its result
+                }
+                fetched[bsp.pid()] = into;
+            });
+        for (int i = 0; i < n; i++) {
+            assertEquals(1e7 + (SUPERSTEPS - 1) * 1e6 + i, fetched[0][i], mode + ": element " + i);
+        }
+        final long expected = "never".equals(mode) ? 0 : SUPERSTEPS;
+        assertEquals(expected, result.stats().get(0).counter("org.directGets"), mode + ": gets read in one copy");
+        assertEquals(0, result.stats().get(0).counter("org.stagedGets"), mode + ": gets copied aside");
+        assertEquals(0, result.stats().get(1).counter("org.directStreams"), mode + ": no stream of results");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"auto", "always", "never"})
+    void shouldCopyAsideMutualHpGetsIntoTheAreasTheyRead(final String mode) {
+        final long[][] got = new long[2][];
+        final RunResult result = BspRuntime.run(new BspConfig().procs(2).option(ClassicSync.DIRECT_OPTION, mode),
+            bsp -> {
+                final long[] a = new long[BIG];
+                final Reg reg = bsp.pushReg(a);
+                for (int i = 0; i < BIG; i++) {
+                    a[i] = 1000L * bsp.pid() + i;
+                }
+                bsp.sync();
+                bsp.hpGet(1 - bsp.pid(), reg, 0, a, 0, BIG);
+                bsp.sync();
+                got[bsp.pid()] = a;
+            });
+        for (int me = 0; me < 2; me++) {
+            for (int i = 0; i < BIG; i++) {
+                assertEquals(1000L * (1 - me) + i, got[me][i], mode + ": pid " + me + " element " + i);
+            }
+            // the other process reads this area in the same superstep: the result waits for its turn
+            assertEquals(0, result.stats().get(me).counter("org.directGets"), mode + ": pid " + me);
+            assertEquals("never".equals(mode) ? 0 : 1, result.stats().get(me).counter("org.stagedGets"),
+                mode + ": pid " + me);
+        }
+    }
+
     @Test
     void shouldSendSmallStreamsInFramesUnderAuto() {
         final RunResult result = BspRuntime.run(new BspConfig().procs(2), bsp -> {

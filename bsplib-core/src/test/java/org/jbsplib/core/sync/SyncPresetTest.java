@@ -94,7 +94,8 @@ class SyncPresetTest {
         final RunResult paperWithGrants = run(new BspConfig().procs(2).syncMode("org:paper")
             .option(ClassicSync.RENDEZVOUS_OPTION, "0"));
         assertEquals(SUPERSTEPS, paperWithGrants.stats().get(0).counter("org.grants"));
-        assertEquals(Map.of(ClassicSync.BARRIER_OPTION, "counts", ClassicSync.RENDEZVOUS_OPTION, "unlimited"),
+        assertEquals(Map.of(ClassicSync.BARRIER_OPTION, "counts", ClassicSync.RENDEZVOUS_OPTION, "unlimited",
+            ClassicSync.DIRECT_OPTION, "never"),
             BspRuntime.syncMode("org").presets().get("paper"));
     }
 

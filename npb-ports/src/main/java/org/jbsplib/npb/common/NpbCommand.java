@@ -88,6 +88,8 @@ public final class NpbCommand implements CliCommand {
         known.add(org.jbsplib.core.sync.ClassicSync.RENDEZVOUS_OPTION);
         known.add(org.jbsplib.core.sync.ClassicSync.BARRIER_OPTION);
         known.add(org.jbsplib.core.sync.ClassicSync.APPLY_OPTION);
+        known.add(org.jbsplib.core.sync.ClassicSync.DIRECT_OPTION);
+        known.add(org.jbsplib.rbs.RelaxedSync.DIRECT_OPTION);
         for (final String kv : a.list("--opt", List.of())) {
             final int eq = kv.indexOf('=');
             if (eq <= 0) {

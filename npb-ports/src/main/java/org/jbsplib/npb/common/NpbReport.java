@@ -64,6 +64,10 @@ public final class NpbReport {
             line(sb, "Timed supersteps", first.exchangeSupersteps() + " exchange, " + first.relaxedSupersteps()
                 + " relaxed");
         }
+        final String idle = idleWaits(run);
+        if (idle != null) {
+            line(sb, "Idle waits", idle);
+        }
         if (virtual) {
             line(sb, "T_wait", format("%.6f s (virtual, mean over processes)", meanWaitSeconds(run)));
             line(sb, "Wall time", format("%.3f s (host time of the simulation, not comparable)", run.wallNs() / 1e9));
@@ -89,6 +93,23 @@ public final class NpbReport {
         m.putAll(RunOptions.toJson(r.run()));
         m.put("details", r.details());
         return m;
+    }
+
+    /**
+     * @return each process's waiting in its timed section, {@code "pid: spins/yields/parks/parked ms"} joined by
+     *     commas under a heading, or {@code null} when no process reports its waits (e.g. on a virtual-time machine)
+     */
+    static String idleWaits(final RunResult run) {
+        final StringBuilder sb = new StringBuilder("spins/yields/parks/parked ms by pid: ");
+        boolean any = false;
+        for (int pid = 0; pid < run.stats().size(); pid++) {
+            final org.jbsplib.core.SyncStats s = run.stats().get(pid);
+            any |= s.counters().keySet().stream().anyMatch(k -> k.startsWith("idle."));
+            sb.append(pid == 0 ? "" : ", ").append(pid).append(": ").append(s.counter("idle.spins")).append('/')
+                .append(s.counter("idle.yields")).append('/').append(s.counter("idle.parks")).append('/')
+                .append(format("%.3f", s.counter("idle.parkedNs") / 1e6));
+        }
+        return any ? sb.toString() : null;
     }
 
     private static double meanWaitSeconds(final RunResult run) {

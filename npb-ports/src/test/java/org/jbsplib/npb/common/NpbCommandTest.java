@@ -34,7 +34,7 @@ class NpbCommandTest {
         assertEquals(0, code, report);
         for (final String line : new String[] {" Class = S", " Size = 64x64x64", " Iterations = 6",
             " Processes = 2", " Sync = org", " Verification = SUCCESSFUL", " T_sync = ", " T_barrier = ",
-            " T_comm = ", " Mop/s total = "}) {
+            " T_comm = ", " Mop/s total = ", " Idle waits = spins/yields/parks/parked ms by pid: 0: "}) {
             assertTrue(report.contains(line), "missing '" + line + "' in\n" + report);
         }
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("iteration 6 of 6"), err.toString());
@@ -49,7 +49,17 @@ class NpbCommandTest {
         for (final String key : new String[] {"barrier", "t_sync", "t_barrier", "t_comm"}) {
             assertTrue(m.containsKey(key), key);
         }
-        assertEquals(2, ((List<Object>) m.get("per_process")).size());
+        final List<Object> per = (List<Object>) m.get("per_process");
+        assertEquals(2, per.size());
+        long steps = 0;
+        for (final Object o : per) {
+            final Map<String, Object> idle = (Map<String, Object>) ((Map<String, Object>) o).get("idle");
+            assertTrue(idle != null && idle.keySet().containsAll(List.of("spins", "yields", "parks",
+                "parked_seconds")), "idle waits of " + o);
+            steps += ((Number) idle.get("spins")).longValue() + ((Number) idle.get("yields")).longValue()
+                + ((Number) idle.get("parks")).longValue();
+        }
+        assertTrue(steps > 0, "the processes of a timed section wait at some sync: " + per);
     }
 
     @Test
@@ -86,7 +96,8 @@ class NpbCommandTest {
             "S", "--procs", "1", "--warmup", "0", "--opt", "ft.lane=16"), sink,
             new PrintStream(err, true, StandardCharsets.UTF_8)));
         assertEquals("--opt ft.lane=16: unknown key ft.lane (known for ft: ft.lanes, ft.layout, npb.warmup, "
-            + "org.apply, org.barrier, org.rendezvousBytes, rbs.eagerBytes, rbs.exchange)", e.getMessage());
+            + "org.apply, org.barrier, org.direct, org.rendezvousBytes, rbs.direct, rbs.eagerBytes, rbs.exchange)",
+            e.getMessage());
         assertEquals("", err.toString(StandardCharsets.UTF_8), "nothing ran");
     }
 

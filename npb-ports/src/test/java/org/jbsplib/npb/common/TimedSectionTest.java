@@ -48,6 +48,33 @@ class TimedSectionTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldCountTheWaitsInsideTheSection() {
+        final TimedSection section = new TimedSection(2);
+        final RunResult whole = BspRuntime.run(new BspConfig().procs(2), bsp -> {
+            bsp.sync();
+            section.start(bsp);
+            if (bsp.pid() == 1) {
+                try {
+                    Thread.sleep(50); // pid 0 waits for it in the sync
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", e);
+                }
+            }
+            bsp.sync();
+            section.stop(bsp);
+            bsp.sync();
+        });
+        final SyncStats waiter = section.of(whole).stats().get(0);
+        final long steps = waiter.counter("idle.spins") + waiter.counter("idle.yields") + waiter.counter("idle.parks");
+        assertTrue(steps > 0, "pid 0 waited in the section, but its counters are " + waiter.counters());
+        final SyncStats all = whole.stats().get(0);
+        assertTrue(all.counter("idle.spins") + all.counter("idle.yields") + all.counter("idle.parks") >= steps,
+            "the whole run counts at least the section's waits: " + all.counters());
+    }
+
+    @Test
     void shouldRefuseARunWhoseProcessesDidNotMarkTheSection() {
         final TimedSection section = new TimedSection(2);
         final RunResult run = BspRuntime.run(new BspConfig().procs(2), bsp -> bsp.sync());
