@@ -21,6 +21,7 @@ import org.jbsplib.core.cli.CliException;
 import org.jbsplib.core.cli.Json;
 import org.jbsplib.core.cli.RunOptions;
 import org.jbsplib.npb.common.NpbKernel;
+import org.jbsplib.npb.common.NpbOptions;
 import org.jbsplib.npb.common.NpbResult;
 import org.jbsplib.rbs.SyncBenchCommand;
 import org.jbsplib.vtime.Calibration;
@@ -220,7 +221,8 @@ public final class VtimeCommand implements CliCommand {
     /** @return T_sync of one run at P = 2 of {@code program} under {@code mode}, on {@code machine} (null: host) */
     private static double tsync(final Args a, final String program, final String mode, final String machine,
         final int steps, final int workUs, final String luClass, final NpbKernel lu) throws Exception {
-        final BspConfig config = RunOptions.config(a.without("--procs")).procs(2).syncMode(mode);
+        final BspConfig config = RunOptions.config(a.without("--procs")).procs(2).syncMode(mode)
+            .option(NpbOptions.WARMUP, "0"); // validate's own rounds warm up
         if (machine != null) {
             config.machine(machine);
         }
@@ -253,7 +255,9 @@ public final class VtimeCommand implements CliCommand {
         final long[] steps = new long[2];
         for (int rep = -warmups; rep < reps; rep++) {
             for (int side = 0; side < 2; side++) {
-                final BspConfig config = RunOptions.config(shared).procs(side == 0 ? 2 : procs);
+                // the rounds are the warm-up: a kernel's own warm-up runs would be timed with the run
+                final BspConfig config = RunOptions.config(shared).procs(side == 0 ? 2 : procs)
+                    .option(NpbOptions.WARMUP, "0");
                 if (side == 1) {
                     config.machine(machine);
                 }
