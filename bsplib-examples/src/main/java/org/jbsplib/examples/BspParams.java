@@ -45,12 +45,13 @@ import org.jbsplib.collectives.Collectives;
  * intercept of the supersteps that carry data), so T(0) lies below the line and would bend it; T(0) is reported
  * on its own ({@link Fit#emptySeconds()}), as the cost of an empty superstep.
  *
- * <p><b>r.</b> Two rates: {@link #rFlops()} with every process computing at once (the mean per process; what a
- * superstep's computation runs at, and the rate g and l are converted to flops with, since g and l are measured
+ * <p><b>r.</b> Two rates: {@link #rFlops()} with every process computing at once (each does the same DAXPY work,
+ * started together after a sync; r is one process's work over the time from the first start to the last end: what
+ * a superstep's computation runs at, and the rate g and l are converted to flops with, since g and l are measured
  * with every process active too), and {@link #rAloneFlops()} with one process computing at a time while the others
  * wait in {@code sync} (the speed of one core). They differ when P exceeds the cores: then the processes share
- * cores and the first is about cores / P of the second. {@link #rAggregateFlops()} is the sum of the first over
- * the processes (the machine's total). On a machine that charges no computation time (a virtual machine with
+ * cores and the first is about cores / P of the second. {@link #rAggregateFlops()} is P times the first (the
+ * machine's total), {@link #rMinFlops()} one process's work over the longest time one process took. On a machine that charges no computation time (a virtual machine with
  * {@code cpu=fixed}) the rates are NaN. Results are left in this object on the JVM of pid 0.
  */
 public final class BspParams implements BspProgram {
@@ -197,12 +198,12 @@ public final class BspParams implements BspProgram {
         }
     }
 
-    /** @return r: the mean over processes of the DAXPY rate with every process computing at once, flop/s */
+    /** @return r: one process's DAXPY work over the time from the first start to the last end, all at once, flop/s */
     public double rFlops() {
         return rFlops;
     }
 
-    /** @return the smallest DAXPY rate of a process computing together with the others, flop/s */
+    /** @return one process's DAXPY work over the longest time a process took for it, all at once, flop/s */
     public double rMinFlops() {
         return rMinFlops;
     }
@@ -212,7 +213,7 @@ public final class BspParams implements BspProgram {
         return rAloneFlops;
     }
 
-    /** @return the sum over processes of the DAXPY rate with every process computing at once, flop/s */
+    /** @return P times {@link #rFlops()}: the machine's total DAXPY rate with every process computing, flop/s */
     public double rAggregateFlops() {
         return rAggregateFlops;
     }
@@ -305,23 +306,46 @@ public final class BspParams implements BspProgram {
             f.maxRelativeResidual(), f.emptySeconds(), points);
     }
 
-    /** Sets the rates: every process at once, then one process at a time while the others wait in sync. */
+    /**
+     * Sets the rates: one process at a time while the others wait in sync (the speed of one core), then every process
+     * at once on the same work, started together after a sync and timed to the end of the last one. Timing the
+     * common work from the common start is what holds when processes share cores: threads that the scheduler does
+     * not preempt (virtual threads) compute one after the other at full speed, and a rate each process measured over
+     * its own interval would count every core P times.
+     */
     private void measureRates(final Bsp bsp, final Collectives coll) {
-        final double together = daxpyRate(bsp, FIRST_WARMUP_SECONDS);
-        final double sum = coll.allReduceDouble(together, Double::sum);
-        final double min = coll.allReduceDouble(together, Math::min);
         double alone = 0;
         for (int q = 0; q < bsp.nprocs(); q++) {
             if (q == bsp.pid()) {
-                alone = daxpyRate(bsp, WARMUP_SECONDS);
+                alone = daxpyRate(bsp, q == 0 ? FIRST_WARMUP_SECONDS : WARMUP_SECONDS);
             }
             bsp.sync();
         }
         final double aloneSum = coll.allReduceDouble(alone, Double::sum);
+        final double slowestAlone = coll.allReduceDouble(alone, Math::min);
+        final double flopsPerPass = 2.0 * daxpyLength;
+        // the work of MEASURE_SECONDS alone, in passes of 100 (none where the clock charges no computation)
+        final long passes = Double.isFinite(slowestAlone) && slowestAlone > 0
+            ? Math.max(100, Math.round(slowestAlone * MEASURE_SECONDS / flopsPerPass / 100) * 100) : 0;
+        final double[] x = new double[daxpyLength];
+        final double[] y = new double[daxpyLength];
+        Arrays.fill(x, 1.0 / 3);
+        bsp.sync();
+        final double t0 = bsp.time();
+        for (long k = 0; k < passes; k += 100) {
+            daxpy(1.0 / 7, x, y, 100);
+        }
+        final double t1 = bsp.time();
+        sink += y[daxpyLength / 2];
+        final double start = coll.allReduceDouble(t0, Math::min);
+        final double end = coll.allReduceDouble(t1, Math::max);
+        final double longest = coll.allReduceDouble(t1 - t0, Math::max);
         if (bsp.pid() == 0) {
-            rFlops = sum / bsp.nprocs();
-            rMinFlops = min;
-            rAggregateFlops = sum;
+            final double work = passes * flopsPerPass;
+            final boolean timed = passes > 0 && end > start && longest > 0;
+            rAggregateFlops = timed ? bsp.nprocs() * work / (end - start) : Double.NaN;
+            rFlops = timed ? work / (end - start) : Double.NaN;
+            rMinFlops = timed ? work / longest : Double.NaN;
             rAloneFlops = aloneSum / bsp.nprocs();
         }
     }

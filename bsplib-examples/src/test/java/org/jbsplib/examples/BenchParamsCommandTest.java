@@ -2,6 +2,7 @@ package org.jbsplib.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -50,6 +51,29 @@ class BenchParamsCommandTest {
         final String text = Files.readString(json);
         assertTrue(text.contains("\"g_ns_per_word\"") && text.contains("\"r_flops\"") && text.contains("\"points\"")
             && text.contains("\"stat\": \"" + stat + "\""), text);
+    }
+
+    /**
+     * Virtual threads are not preempted: P > cores processes compute one after the other at full speed, so a rate
+     * each measured over its own interval counted every core P times. The rate of all at once must stay within the
+     * cores' total.
+     */
+    @Test
+    void shouldNotCountACoreOncePerProcessWhenProcessesShareCores(@TempDir final Path dir) throws Exception {
+        assumeTrue(Runtime.version().feature() >= 21, "virtual threads need Java 21+, this JVM is "
+            + Runtime.version());
+        final int cores = Runtime.getRuntime().availableProcessors();
+        final int procs = 4 * cores;
+        final Path json = dir.resolve("params.json");
+        assertEquals(0, bsp("bench", "params", "--procs", Integer.toString(procs), "--threads", "virtual", "--ops",
+            "put", "--hmax", "8", "--hstep", "4", "--reps", "2", "--trials", "1", "--json", json.toString(),
+            "--quiet"), err.toString(StandardCharsets.UTF_8));
+        final Map<?, ?> root = (Map<?, ?>) Json.parse(Files.readString(json));
+        final double alone = ((Number) root.get("r_alone_flops")).doubleValue();
+        final double aggregate = ((Number) root.get("r_aggregate_flops")).doubleValue();
+        assertTrue(aggregate <= (cores + 1) * alone, "all at once " + aggregate + " flop/s on " + cores
+            + " cores, one process alone " + alone);
+        assertEquals(aggregate / procs, ((Number) root.get("r_flops")).doubleValue(), 1e-9 * aggregate);
     }
 
     @Test
