@@ -404,16 +404,10 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         final RegistrationTable theirs = peers[owner].registry();
         boolean stage = stageFirst;
         for (int at = 0; at < n * Wire.GET_REQ_BYTES; at += Wire.GET_REQ_BYTES) {
+            final RegHandle h = ExchangeSuperstep.getSource(process, theirs, me, owner, requests, at);
             final int getId = requests.getInt(at);
-            final int slot = requests.getInt(at + 4);
             final long srcOffset = requests.getLong(at + 8);
             final int len = requests.getInt(at + 16);
-            final RegHandle h = theirs.slot(slot);
-            if (h == null || srcOffset + len > h.lengthBytes()) {
-                throw process.fail("get from pid " + me + " reads reg#" + slot + " bytes [" + srcOffset + ", "
-                    + (srcOffset + len) + ") but " + (h == null ? "the slot is not registered" : h + " has "
-                    + h.lengthBytes() + " bytes") + " on pid " + owner, null);
-            }
             final Object dst = process.getDestination(getId);
             stage = stage || ((getsExpected > 0 || putsBefore) && registeredHere(dst));
             if (stage) {

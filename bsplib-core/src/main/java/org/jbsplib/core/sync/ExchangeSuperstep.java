@@ -167,18 +167,29 @@ public final class ExchangeSuperstep {
     public void serveGetRequests(final int requester, final DirectBuffer buf, final int offset, final int length) {
         final Outbox out = length > 0 ? process.outboxFor(requester) : null;
         for (int at = offset; at < offset + length; at += Wire.GET_REQ_BYTES) {
-            final int getId = buf.getInt(at);
-            final int slot = buf.getInt(at + 4);
-            final long srcOffset = buf.getLong(at + 8);
-            final int len = buf.getInt(at + 16);
-            final RegHandle h = process.registry().slot(slot);
-            if (h == null || srcOffset + len > h.lengthBytes()) {
-                throw process.fail("get from pid " + requester + " reads reg#" + slot + " bytes [" + srcOffset + ", "
-                    + (srcOffset + len) + ") but " + (h == null ? "the slot is not registered" : h + " has "
-                    + h.lengthBytes() + " bytes") + " on pid " + me, null);
-            }
-            out.addReply(getId, h.area(), srcOffset, len);
+            final RegHandle h = getSource(process, process.registry(), requester, me, buf, at);
+            out.addReply(buf.getInt(at), h.area(), buf.getLong(at + 8), buf.getInt(at + 16));
         }
+    }
+
+    /**
+     * @return the registration of {@code owner} (its table {@code table}) that the get request at {@code at} of
+     *     {@code buf}, made by {@code requester}, reads ({@link Wire#GET_REQ_BYTES}: get number, slot, byte offset,
+     *     byte length)
+     * @throws org.jbsplib.api.BspAbortException through {@code process} if the request reads outside it
+     */
+    static RegHandle getSource(final SyncProcess process, final RegistrationTable table, final int requester,
+        final int owner, final DirectBuffer buf, final int at) {
+        final int slot = buf.getInt(at + 4);
+        final long srcOffset = buf.getLong(at + 8);
+        final int len = buf.getInt(at + 16);
+        final RegHandle h = table.slot(slot);
+        if (h == null || srcOffset + len > h.lengthBytes()) {
+            throw process.fail("get from pid " + requester + " reads reg#" + slot + " bytes [" + srcOffset + ", "
+                + (srcOffset + len) + ") but " + (h == null ? "the slot is not registered" : h + " has "
+                + h.lengthBytes() + " bytes") + " on pid " + owner, null);
+        }
+        return h;
     }
 
     // ------------------------------------------------------------------ streams
