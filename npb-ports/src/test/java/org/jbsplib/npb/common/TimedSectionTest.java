@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.jbsplib.api.Reg;
 import org.jbsplib.core.BspConfig;
@@ -51,15 +52,18 @@ class TimedSectionTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldCountTheWaitsInsideTheSection() {
         final TimedSection section = new TimedSection(2);
+        final AtomicReference<Thread> pidZero = new AtomicReference<>();
         final RunResult whole = BspRuntime.run(new BspConfig().procs(2), bsp -> {
             bsp.sync();
             section.start(bsp);
-            if (bsp.pid() == 1) {
-                try {
-                    Thread.sleep(50); // pid 0 waits for it in the sync
-                } catch (final InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted", e);
+            if (bsp.pid() == 0) {
+                pidZero.set(Thread.currentThread());
+            } else {
+                // pid 1 arrives only once pid 0 has spun, yielded and parked in the sync, waiting for it
+                Thread t;
+                while ((t = pidZero.get()) == null || t.getState() != Thread.State.WAITING
+                    && t.getState() != Thread.State.TIMED_WAITING) {
+                    Thread.onSpinWait();
                 }
             }
             bsp.sync();
