@@ -280,12 +280,6 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         return directMode == 2 || out.putAndMessageBytes() + out.replyBytes() > eagerLimit;
     }
 
-    /** @return the bytes a direct stream moves, counted as its frames would be: each record's header and data */
-    private static long directBytes(final Outbox out) {
-        return out.putAndMessageBytes() + out.replyBytes()
-            + (long) Wire.REC_HEADER * (out.putRecords() + out.messageRecords() + out.replyRecords());
-    }
-
     // ------------------------------------------------------------------ program-facing helpers
 
     /**
@@ -716,7 +710,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                     control.putLong(0, s);
                     if (endpoint.offer(d, DIRECT_END, control, 0, 8)) {
                         stats.addSent(1, 8);
-                        stats.addSent(0, directBytes(out)); // the data moves all the same, in no frame
+                        stats.addSent(0, out.recordBytes()); // the data moves all the same, in no frame
                         directSent[d] = true;
                         directStreams++;
                         progress = true;
@@ -760,8 +754,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         if (ackOwed[d]) {
             return false;
         }
-        final long wire = (long) (out.putRecords() + out.messageRecords() + out.replyRecords()) * Wire.REC_HEADER
-            + out.putAndMessageBytes() + out.replyBytes();
+        final long wire = out.recordBytes();
         if (wire + 8 > maxFrame) {
             requestTable.undefer(d);
             return sendRequest(d);
@@ -1072,7 +1065,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         final Outbox in = peers[src].outbox(me);
         applySstep = inSstep[src];
         in.applyLocally(writer);
-        stats.addReceived(0, directBytes(in));
+        stats.addReceived(0, in.recordBytes());
         directDoneOwed[src] = true;
         if (endpoint.offer(src, DIRECT_DONE, control, 0, 0)) {
             directDoneOwed[src] = false;

@@ -516,7 +516,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                     endSent[d] = true;
                     doneAwaited[d] = true;
                     directStreams++;
-                    stats.addSent(0, directBytes(out)); // the data moves all the same, in no frame
+                    stats.addSent(0, out.recordBytes()); // the data moves all the same, in no frame
                     progress = true;
                 }
                 continue;
@@ -549,17 +549,11 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         }
         final Outbox in = peers[src].outbox(me);
         in.applyLocally(writer);
-        stats.addReceived(0, directBytes(in));
+        stats.addReceived(0, in.recordBytes());
         doneOwed[src] = true;
         donesOwed++;
         sendDone();
         return ExchangeSuperstep.PROGRESS | ExchangeSuperstep.COMPLETE;
-    }
-
-    /** @return the bytes a direct stream moves, counted as its frames would be: each record's header and data */
-    private static long directBytes(final Outbox out) {
-        return out.putAndMessageBytes() + out.replyBytes()
-            + (long) Wire.REC_HEADER * (out.putRecords() + out.messageRecords() + out.replyRecords());
     }
 
     /** Answers the direct streams written since the last call (DONE), as far as their senders' inboxes allow. */

@@ -191,6 +191,12 @@ public final class Outbox {
         return replyBytes;
     }
 
+    /** @return the bytes of the puts, messages and get results as records in frames: each record's header and data */
+    public long recordBytes() {
+        return putAndMessageBytes() + replyBytes
+            + (long) Wire.REC_HEADER * (putRecords() + messageRecords() + replyRecords());
+    }
+
     /**
      * @return the get requests to this destination, {@link #getRequestCount()} entries of
      *         {@link Wire#GET_REQ_BYTES} bytes each (get number, slot, byte offset, byte length)
