@@ -302,11 +302,12 @@ public final class BspConfig {
 
     /**
      * @return the kind of thread the processes run on, {@link ThreadKind#PLATFORM} or {@link ThreadKind#VIRTUAL}:
-     *         {@code auto} resolved against P and the cores
+     *         {@code auto} resolved against P, the cores and whether a machine model runs the processes
+     *         ({@link ThreadKind#resolve(int, int, boolean)})
      * @throws IllegalArgumentException if the requested kind is unknown or not offered by this JVM
      */
     public ThreadKind threadKind() {
-        return threadKind != null ? threadKind : ThreadKind.parse(threads).resolve(procs, cores);
+        return threadKind != null ? threadKind : ThreadKind.parse(threads).resolve(procs, cores, onMachineModel());
     }
 
     /** @return the trace directory, or {@code null} when the run is not traced (the default) */
@@ -398,7 +399,7 @@ public final class BspConfig {
         if (traceDir != null) {
             org.jbsplib.core.trace.Tracing.requireProvider(traceDir);
         }
-        threadKind = ThreadKind.parse(threads).resolve(procs, cores);
+        threadKind = ThreadKind.parse(threads).resolve(procs, cores, onMachineModel());
         if (onMachineModel()) {
             if (chaosSeed >= 0) {
                 throw new IllegalArgumentException("chaosSeed=" + chaosSeed + " cannot be combined with machine="

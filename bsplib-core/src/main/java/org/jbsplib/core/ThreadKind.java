@@ -9,10 +9,14 @@ import java.util.Locale;
  * The kind of thread that runs each BSP process on the {@code threads} transport.
  *
  * <p>Virtual threads (Java 21 and newer) hand control from one process to another in well under a microsecond
- * where platform threads need the operating system's scheduler (about 10 µs on a 2-core machine), so processes
- * beyond the cores run best on them. The runtime compiles for Java 17 and reaches them through method handles;
- * on Java 17 {@link #AUTO} means {@link #PLATFORM} and {@link #VIRTUAL} is refused. A process on a virtual thread
- * never spins while it waits: it yields, then parks.
+ * where platform threads need the operating system's scheduler (about 10 µs on a 2-core machine). A machine model
+ * that runs one process at a time lives on such hand-offs, so there processes beyond the cores run on virtual
+ * threads. On the host, processes that share the cores wait for each other in every sync, and there platform
+ * threads were faster up to {@value #PLATFORM_PROCS_PER_CORE} processes per core (a virtual thread is not
+ * preempted: a waiting one must park, and each wake-up goes through the scheduler's queue), virtual threads beyond
+ * (thousands of platform threads do not even start in reasonable time). The runtime compiles for Java 17 and
+ * reaches them through method handles; on Java 17 {@link #AUTO} means {@link #PLATFORM} and {@link #VIRTUAL} is
+ * refused. A process on a virtual thread never spins while it waits: it parks.
  *
  * <pre>{@code
  * new BspConfig().procs(4096).threads(ThreadKind.VIRTUAL);     // or -Dbsplib.threads=virtual, --threads virtual
@@ -23,8 +27,19 @@ public enum ThreadKind {
     PLATFORM,
     /** One virtual thread per process (Java 21+). */
     VIRTUAL,
-    /** Virtual threads when the JVM has them and P exceeds the cores, else platform threads (the default). */
+    /**
+     * The default: platform threads, except on a JVM with virtual threads when P exceeds the cores on a machine
+     * model, or exceeds {@value #PLATFORM_PROCS_PER_CORE} processes per core on the host (see
+     * {@link #resolve(int, int, boolean)}).
+     */
     AUTO;
+
+    /**
+     * Processes per core up to which {@link #AUTO} keeps platform threads on the host. Measured on 2 cores, Java 25
+     * (README, "Threads"): the empty sync at P = 8 and 32 and NPB FT and LU at P = 4, 8 and 16 ran faster on
+     * platform threads, a ring of puts at P = 64 and 256 on virtual threads.
+     */
+    public static final int PLATFORM_PROCS_PER_CORE = 16;
 
     private static final MethodHandle OF_VIRTUAL;
     private static final MethodHandle NAME;
@@ -91,11 +106,27 @@ public enum ThreadKind {
     }
 
     /**
-     * @return the kind a run of {@code procs} processes on {@code cores} cores uses: {@link #PLATFORM} or
-     *         {@link #VIRTUAL}
+     * The kind a run of {@code procs} processes on {@code cores} cores of the host uses.
+     *
+     * @return {@link #PLATFORM} or {@link #VIRTUAL}, as {@link #resolve(int, int, boolean)} on the host
      * @throws IllegalArgumentException for {@link #VIRTUAL} on a JVM without virtual threads
      */
     public ThreadKind resolve(final int procs, final int cores) {
+        return resolve(procs, cores, false);
+    }
+
+    /**
+     * The kind a run of {@code procs} processes on {@code cores} cores uses. {@link #AUTO} gives {@link #PLATFORM}
+     * on a JVM without virtual threads; on one with them, {@link #VIRTUAL} when a machine model runs the processes
+     * and {@code procs > cores}, or when the host runs them and {@code procs > }{@value #PLATFORM_PROCS_PER_CORE}
+     * {@code × cores}; {@link #PLATFORM} otherwise.
+     *
+     * @param machineModel whether a machine model runs the processes one at a time (it hands control from one to
+     *                     the next at every step), rather than the host's cores
+     * @return {@link #PLATFORM} or {@link #VIRTUAL}
+     * @throws IllegalArgumentException for {@link #VIRTUAL} on a JVM without virtual threads
+     */
+    public ThreadKind resolve(final int procs, final int cores, final boolean machineModel) {
         return switch (this) {
             case PLATFORM -> PLATFORM;
             case VIRTUAL -> {
@@ -105,7 +136,8 @@ public enum ThreadKind {
                 }
                 yield VIRTUAL;
             }
-            case AUTO -> virtualAvailable() && procs > cores ? VIRTUAL : PLATFORM;
+            case AUTO -> virtualAvailable() && procs > (machineModel ? cores
+                : (long) PLATFORM_PROCS_PER_CORE * cores) ? VIRTUAL : PLATFORM;
         };
     }
 

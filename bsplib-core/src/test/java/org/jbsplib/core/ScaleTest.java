@@ -138,10 +138,13 @@ class ScaleTest {
     }
 
     @Test
-    void shouldChooseVirtualThreadsForAutoOnlyBeyondTheCoresAndWhenTheJvmHasThem() {
+    void shouldChooseVirtualThreadsForAutoOnlyBeyondSixteenProcessesPerCoreAndWhenTheJvmHasThem() {
         assertEquals(ThreadKind.PLATFORM, new BspConfig().procs(2).cores(2).threads("auto").conclude().threadKind());
+        // oversubscribed but within 16 per core: platform threads synchronize faster (README, "Threads")
+        assertEquals(ThreadKind.PLATFORM, new BspConfig().procs(3).cores(2).threads("auto").conclude().threadKind());
+        assertEquals(ThreadKind.PLATFORM, new BspConfig().procs(32).cores(2).threads("auto").conclude().threadKind());
         assertEquals(ThreadKind.virtualAvailable() ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM,
-            new BspConfig().procs(3).cores(2).threads("auto").conclude().threadKind());
+            new BspConfig().procs(33).cores(2).threads("auto").conclude().threadKind());
         assertEquals(ThreadKind.PLATFORM, new BspConfig().procs(64).cores(2).threads("platform").conclude()
             .threadKind());
         final AtomicIntegerArray virtual = new AtomicIntegerArray(4);

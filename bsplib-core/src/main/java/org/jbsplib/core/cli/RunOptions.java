@@ -54,7 +54,7 @@ public final class RunOptions {
         "  --chaos SEED       seeded random delays/reorderings of deliveries (testing), when supported",
         "  --cores N          cores the waiting strategy assumes (default: available processors)",
         "  --threads KIND     thread of each process: platform, virtual (Java 21+) or auto (default: virtual",
-        "                     when the JVM has them and P > cores)",
+        "                     when the JVM has them and P > 16 x cores, or P > cores on a --machine model)",
         "  --machine SPEC     run on a machine model instead of this host, e.g. virtual:sp2-us;L=20us;cpuScale=8",
         "                     (virtual time on a LogGP network; presets sp2-us, sp2-ip, myrinet-lanai43/72,",
         "                     infiniband, tile64, local: see bsplib-vtime/README.md)",
