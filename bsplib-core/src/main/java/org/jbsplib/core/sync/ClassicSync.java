@@ -254,13 +254,13 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         }
         barrier.arrive();
         endpoint.resetIdle();
-        long waitStart = System.nanoTime();
+        long waitStart = 0; // read the clock only once the wait idles: most waits of a tight loop never do
         while (!barrier.isReleased()) {
             if (endpoint.poll(this, POLL_LIMIT) > 0) {
                 endpoint.resetIdle();
-                waitStart = System.nanoTime();
+                waitStart = 0;
             } else {
-                waitIdle(waitStart, barrierPhase);
+                waitStart = waitIdle(waitStart, barrierPhase);
             }
         }
     }
@@ -303,13 +303,13 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             exchange.sendExchangeFrame(d, Wire.COUNT, countLength, process.outbox(d));
         }
         barrierStep();
-        long waitStart = System.nanoTime();
+        long waitStart = 0;
         while (countsReceived[parity] < nprocs - 1) {
             if (endpoint.poll(this, POLL_LIMIT) > 0) {
                 endpoint.resetIdle();
-                waitStart = System.nanoTime();
+                waitStart = 0;
             } else {
-                waitIdle(waitStart, "phase 1 (count exchange)");
+                waitStart = waitIdle(waitStart, "phase 1 (count exchange)");
             }
         }
         exchange.checkAgreement(sstep, counts[parity]);
@@ -344,7 +344,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 exchange.sendGetRequests(d, Wire.GET_REQ, process.outbox(d));
             }
         }
-        long waitStart = System.nanoTime();
+        long waitStart = 0;
         while (true) {
             boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
             if (!applying && getsReceived == getsExpected) {
@@ -361,9 +361,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             }
             if (progress) {
                 endpoint.resetIdle();
-                waitStart = System.nanoTime();
+                waitStart = 0;
             } else {
-                waitIdle(waitStart, "phase 2 (data)");
+                waitStart = waitIdle(waitStart, "phase 2 (data)");
             }
         }
     }
@@ -682,13 +682,22 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             + ", sending to pid " + dst + " whose inbox is full");
     }
 
-    private void waitIdle(final long waitStart, final String phase) {
+    /**
+     * One idle step of a wait.
+     *
+     * @param start when the wait started or last progressed ({@link System#nanoTime()}), 0 if this is its first
+     *              idle step since then (the wait starts now)
+     * @return the wait's start, to pass to the next step
+     */
+    private long waitIdle(final long start, final String phase) {
+        final long now = System.nanoTime();
+        final long waitStart = start == 0 ? now : start;
         endpoint.control().checkFailure();
         if (Thread.currentThread().isInterrupted()) {
             throw process.fail("interrupted while waiting in sync of superstep " + process.superstep() + " (" + phase
                 + ")", new InterruptedException("the thread running pid " + me + " was interrupted"));
         }
-        final long waited = System.nanoTime() - waitStart;
+        final long waited = now - waitStart;
         if (waited > timeoutNs) {
             throw process.fail("sync timed out", new BspTimeoutException(diagnose(phase, waited)));
         }
@@ -698,6 +707,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         }
         checkEndedPeers(phase);
         endpoint.idle();
+        return waitStart;
     }
 
     private void checkEndedPeers(final String phase) {

@@ -29,7 +29,7 @@ import org.agrona.concurrent.IdleStrategy;
  * idler.reset();
  * }</pre>
  */
-public final class WakeableIdleStrategy implements IdleStrategy {
+public final class WakeableIdleStrategy extends WakeFields implements IdleStrategy {
     /** The longest park; bounds the cost of a missed wake-up. */
     public static final long MAX_PARK_NS = 1_000_000L;
 
@@ -40,8 +40,6 @@ public final class WakeableIdleStrategy implements IdleStrategy {
     private final long yieldNs;
     private long yieldStart;
     private long parkNs;
-    private volatile Thread owner;
-    private volatile boolean parked;
     private final java.util.function.BooleanSupplier workPending;
     // what the waits cost, for the run's statistics (owner's thread only)
     private long spinCount;
