@@ -5,6 +5,8 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.sync.ClassicSync;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -20,8 +22,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Latency of an empty {@code sync()} with P processes, next to {@link CyclicBarrier} and {@link Phaser} episodes
- * with P parties, measured in the same run. Sample mode: JMH reports the median (p0.50) and tail percentiles.
+ * Latency of an empty {@code sync()} with P processes (with the run's barrier backend, and with the count exchange as
+ * the barrier), next to {@link CyclicBarrier} and {@link Phaser} episodes with P parties, measured in the same run. Sample mode: JMH reports the median (p0.50) and tail percentiles.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -44,6 +46,8 @@ public class SyncBenchmark {
         final String name = params.getBenchmark();
         if (name.endsWith("emptySync")) {
             run = new LiveRun(procs, 1);
+        } else if (name.endsWith("emptySyncCountsBarrier")) {
+            run = new LiveRun(new BspConfig().procs(procs).option(ClassicSync.BARRIER_OPTION, "counts"), 1);
         } else if (name.endsWith("cyclicBarrier")) {
             cyclic = new CyclicBarrier(procs);
             helpers = start(() -> {
@@ -108,6 +112,16 @@ public class SyncBenchmark {
     /** One empty superstep of P BSP processes (classic sync). */
     @Benchmark
     public void emptySync() {
+        run.bsp().sync();
+    }
+
+    /**
+     * One empty superstep of P BSP processes (classic sync) whose count exchange is the barrier
+     * ({@code org.barrier=counts}, no barrier backend): the cost of the backend's episode is the difference to
+     * {@link #emptySync()}.
+     */
+    @Benchmark
+    public void emptySyncCountsBarrier() {
         run.bsp().sync();
     }
 
