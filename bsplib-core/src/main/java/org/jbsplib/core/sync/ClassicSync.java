@@ -239,7 +239,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     }
 
     /**
-     * Attaches the run's barrier backend: phase 1 then synchronizes on it (see {@link #barrierStep()}).
+     * Attaches the run's barrier backend: phase 1 then synchronizes on it (see {@link #barrierStep()}), unless the
+     * count exchange is the barrier ({@value #BARRIER_OPTION}{@code =counts}, or that option unset at P = 2 with a
+     * {@link BarrierRun#replaceable() replaceable} backend).
      */
     @Override
     public void attachBarrier(final BarrierRun run) {
