@@ -449,6 +449,33 @@ public final class VirtualMachine implements Transport {
         return Long.compare(a.seq, b.seq);
     }
 
+    /**
+     * Takes {@code p}'s first frame without passing the gate when it has arrived by {@code p}'s clock and before
+     * any frame another process can still send ({@code arrival < every other event + lookahead}): no frame that
+     * precedes it can still come, and the frames that arrived while the receiver was busy are taken in the same
+     * order and at the same clocks as after a gate, without a hand-off each (the lock is held).
+     *
+     * @return the frame, or null when only the gate can decide
+     */
+    private Frame takeEarlyFrame(final int p) {
+        final Frame head = inbox[p].peek();
+        if (head == null || head.arrival > clock[p] || free) {
+            return null;
+        }
+        final long e = events.minKey();
+        if (e != MinTree.NONE && head.arrival >= e + lookahead) {
+            return null;
+        }
+        return take(p);
+    }
+
+    /** Takes {@code p}'s first frame: its clock becomes {@code max(clock, arrival) + o} (the lock is held). */
+    private Frame take(final int p) {
+        final Frame f = inbox[p].poll();
+        clock[p] = Math.max(clock[p], f.arrival) + model.overheadNs();
+        return f;
+    }
+
     private Frame obtain(final int length) {
         Frame f = pool.pollFirst();
         if (f == null) {
@@ -717,25 +744,40 @@ public final class VirtualMachine implements Transport {
             beginCall();
             final boolean drain = limit == Integer.MAX_VALUE;
             int n = 0;
+            Frame done = null;
             while (n < limit) {
-                gate(pid);
-                final Frame f;
+                Frame f;
                 lock.lock();
                 try {
-                    final Frame head = inbox[pid].peek();
-                    if (head == null || head.arrival > clock[pid] && !drain && !free) {
-                        break;
+                    if (done != null) {
+                        pool.addFirst(done);
+                        done = null;
                     }
-                    f = inbox[pid].poll();
-                    clock[pid] = Math.max(clock[pid], f.arrival) + model.overheadNs();
+                    f = takeEarlyFrame(pid);
                 } finally {
                     lock.unlock();
                 }
+                if (f == null) {
+                    gate(pid);
+                    lock.lock();
+                    try {
+                        final Frame head = inbox[pid].peek();
+                        if (head == null || head.arrival > clock[pid] && !drain && !free) {
+                            break;
+                        }
+                        f = take(pid);
+                    } finally {
+                        lock.unlock();
+                    }
+                }
                 handler.onFrame(f.src, f.type, f.buffer, 0, f.length);
                 n++;
+                done = f;
+            }
+            if (done != null) {
                 lock.lock();
                 try {
-                    pool.addFirst(f);
+                    pool.addFirst(done);
                 } finally {
                     lock.unlock();
                 }
