@@ -37,11 +37,12 @@ import org.jbsplib.core.transport.Transport;
 public final class VirtualMachine implements Transport {
     // Implementation notes.
     // The kernel is a conservative discrete-event simulation run one process at a time. A process may act (send or
-    // receive) at its clock t only if no other process can still produce a frame arriving before t: every other
-    // process's next event time e (its clock when ready, the arrival of its earliest frame or wake-up when blocked)
-    // satisfies t < e + lookahead, lookahead = o + L (ties go to the smaller pid). Otherwise it hands the baton to
-    // the process with the smallest event time and parks. Since every decision is a function of the clocks and
-    // pids, a run with deterministic computation costs is deterministic, whatever the host's cores or scheduler.
+    // receive) at its clock t only if no other process can still produce a frame arriving at or before t: every
+    // other process's next event time e (its clock when ready, the arrival of its earliest frame or wake-up when
+    // blocked) satisfies t < e + lookahead, lookahead = o + L. Otherwise it hands the baton to the process with the
+    // smallest event time (ties: the smaller pid) and parks. A frame that arrived before that bound may be taken
+    // even when t is past it (takeEarlyFrame). Since every decision is a function of the clocks and pids, a run with
+    // deterministic computation costs is deterministic, whatever the host's cores or scheduler.
     // Only receiving (poll, idle) and ending wait at the gate: a send observes nothing of the others, so the sender
     // keeps the baton (a send gated like a receive cost a hand-off every lookahead / o sends: 3 on sp2-us).
     // A frame carries its virtual arrival time; the receiver's inbox is ordered by (arrival, send start, sender pid,
