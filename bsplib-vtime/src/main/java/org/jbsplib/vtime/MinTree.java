@@ -33,13 +33,21 @@ final class MinTree {
 
     void set(final int i, final long k) {
         int n = leaves + i;
+        if (key[n] == k) {
+            return;
+        }
         key[n] = k;
         for (n >>= 1; n >= 1; n >>= 1) {
             final int a = 2 * n;
             final int b = a + 1;
             final boolean left = key[a] < key[b] || key[a] == key[b] && index[a] <= index[b];
-            key[n] = left ? key[a] : key[b];
-            index[n] = left ? index[a] : index[b];
+            final long winnerKey = left ? key[a] : key[b];
+            final int winner = left ? index[a] : index[b];
+            if (key[n] == winnerKey && index[n] == winner) {
+                return; // this match's result is unchanged, so are those above it
+            }
+            key[n] = winnerKey;
+            index[n] = winner;
         }
     }
 

@@ -37,17 +37,25 @@ import org.jbsplib.core.transport.Transport;
 public final class VirtualMachine implements Transport {
     // Implementation notes.
     // The kernel is a conservative discrete-event simulation run one process at a time. A process may act (send or
-    // receive) at its clock t only if no other process can still produce a frame arriving before t: every other
-    // process's next event time e (its clock when ready, the arrival of its earliest frame or wake-up when blocked)
-    // satisfies t < e + lookahead, lookahead = o + L (ties go to the smaller pid). Otherwise it hands the baton to
-    // the process with the smallest event time and parks. Since every decision is a function of the clocks and
-    // pids, a run with deterministic computation costs is deterministic, whatever the host's cores or scheduler.
+    // receive) at its clock t only if no other process can still produce a frame arriving at or before t: every
+    // other process's next event time e (its clock when ready, the arrival of its earliest frame or wake-up when
+    // blocked) satisfies t < e + lookahead, lookahead = o + L. Otherwise it hands the baton to the process with the
+    // smallest event time (ties: the smaller pid) and parks. A frame that arrived before that bound may be taken
+    // even when t is past it (takeEarlyFrame). Since every decision is a function of the clocks and pids, a run with
+    // deterministic computation costs is deterministic, whatever the host's cores or scheduler.
     // Only receiving (poll, idle) and ending wait at the gate: a send observes nothing of the others, so the sender
     // keeps the baton (a send gated like a receive cost a hand-off every lookahead / o sends: 3 on sp2-us).
-    // A frame carries its virtual arrival time; the receiver's inbox is ordered by (arrival, sequence number). The
-    // kernel is deterministic, so the sequence numbers are too. (Ordering ties by sender instead changed virtual
-    // results, e.g. one process's T_wait of LU class S at P = 16 under rbs with stepCost=1ms, by 200 ns.)
+    // A frame carries its virtual arrival time; the receiver's inbox is ordered by (arrival, send start, sender pid,
+    // the sender's own send count): virtual quantities only, so the order does not depend on which process the host
+    // (or the kernel's choice among processes that may act) ran first. A global sequence number in host order broke
+    // ties before, and the kernel's order of events showed in virtual results (one process's T_commit of LU class W
+    // at P = 32 under rbs moved by o when the kernel's hand-off rule changed).
+    // The gate is strict (clock < every other event + lookahead): a frame another process sends later arrives at
+    // its event time + lookahead or later, and at exactly that time it may precede, by the order above, a frame the
+    // receiver already holds; a receiver taking frames at that instant would take them in the wrong order.
     // Per-pair FIFO order holds by construction: a sender's next send starts g + (k-1)G after the previous one.
+    // shuffle=SEED (tests, and a user's check of a run) lets the kernel hand the baton, at every receive and send,
+    // to a random process that is ready instead: every legal order must give the same virtual results.
     private static final int READY = 0;
     private static final int RUNNING = 1;
     private static final int BLOCKED = 2;
@@ -70,7 +78,9 @@ public final class VirtualMachine implements Transport {
     private final long lookahead;
     private volatile int turn;
     private volatile boolean free;
-    private long sequence;
+    private final long[] sendCount;
+    /** Non-null with {@code shuffle=SEED}: picks random legal orders of the processes' actions (under the lock). */
+    private final java.util.SplittableRandom shuffle;
     private long switches;
     private long frames;
 
@@ -79,8 +89,26 @@ public final class VirtualMachine implements Transport {
      * @param nprocs         number of processes
      * @param maxFrameLength largest frame payload, bytes
      */
-    @SuppressWarnings("unchecked")
     public VirtualMachine(final NetworkModel model, final int nprocs, final int maxFrameLength) {
+        this(model, nprocs, maxFrameLength, NO_SHUFFLE);
+    }
+
+    /** The value of {@code shuffleSeed} that keeps the kernel's own order (smallest event time first). */
+    public static final long NO_SHUFFLE = Long.MIN_VALUE;
+
+    /**
+     * A machine whose kernel, at every receive and send, hands the baton to a process chosen at random among those
+     * ready to run (each then acts only if the kernel's rule allows it): the virtual results must not change, since
+     * they may depend only on virtual time. Slower; for checking the simulation's exactness.
+     *
+     * @param model          the network and computation model
+     * @param nprocs         number of processes
+     * @param maxFrameLength largest frame payload, bytes
+     * @param shuffleSeed    the random order's seed, or {@link #NO_SHUFFLE}
+     */
+    @SuppressWarnings("unchecked")
+    public VirtualMachine(final NetworkModel model, final int nprocs, final int maxFrameLength,
+        final long shuffleSeed) {
         if (model == null) {
             throw new IllegalArgumentException("model=null");
         }
@@ -95,6 +123,8 @@ public final class VirtualMachine implements Transport {
         this.maxFrameLength = maxFrameLength;
         this.control = new RunControl(nprocs);
         this.clock = new long[nprocs];
+        this.sendCount = new long[nprocs];
+        this.shuffle = shuffleSeed == NO_SHUFFLE ? null : new java.util.SplittableRandom(shuffleSeed);
         this.nextSend = new long[nprocs];
         this.wakeAt = new long[nprocs];
         this.state = new int[nprocs];
@@ -249,8 +279,16 @@ public final class VirtualMachine implements Transport {
         if (e == MinTree.NONE) {
             return true;
         }
-        final long horizon = e + lookahead;
-        return clock[p] < horizon || clock[p] == horizon && p < events.minIndex();
+        return clock[p] < e + lookahead;
+    }
+
+    /**
+     * Whether no other process can still act at a virtual time before {@code p}'s clock (ties by pid): what they
+     * write to shared state (a hardware barrier's arrivals) up to that time is then complete.
+     */
+    private boolean isEarliest(final int p) {
+        final long e = events.minKey();
+        return clock[p] < e || clock[p] == e && p < events.minIndex();
     }
 
     /** Waits until {@code p} may act (the lock is not held). */
@@ -258,17 +296,78 @@ public final class VirtualMachine implements Transport {
         while (!free) {
             lock.lock();
             try {
-                if (mayAct(p)) {
+                if (mayAct(p) && !shuffled(p)) {
                     return;
                 }
-                state[p] = READY;
-                events.set(p, clock[p]);
-                handOff();
+                if (state[p] == RUNNING) {
+                    state[p] = READY;
+                    events.set(p, clock[p]);
+                    handOff();
+                }
             } finally {
                 lock.unlock();
             }
             awaitTurn(p);
         }
+    }
+
+    /** Waits until no other process can still act at a virtual time before {@code p}'s (the lock is not held). */
+    private void awaitEarliest(final int p) {
+        while (!free) {
+            lock.lock();
+            try {
+                if (isEarliest(p) && !shuffled(p)) {
+                    return;
+                }
+                if (state[p] == RUNNING) {
+                    state[p] = READY;
+                    events.set(p, clock[p]);
+                    handOff();
+                }
+            } finally {
+                lock.unlock();
+            }
+            awaitTurn(p);
+        }
+    }
+
+    /**
+     * With {@code shuffle}: at random, hands the baton from {@code p} (which may act) to a random other ready
+     * process, which acts only if the kernel's rule allows it at its own clock (the lock is held).
+     *
+     * @return whether {@code p} gave the baton away
+     */
+    private boolean shuffled(final int p) {
+        if (shuffle == null || shuffle.nextBoolean()) {
+            return false;
+        }
+        int ready = 0;
+        for (int q = 0; q < nprocs; q++) {
+            if (q != p && state[q] == READY) {
+                ready++;
+            }
+        }
+        if (ready == 0) {
+            return false;
+        }
+        int pick = shuffle.nextInt(ready);
+        int q = 0;
+        for (; q < nprocs; q++) {
+            if (q != p && state[q] == READY && pick-- == 0) {
+                break;
+            }
+        }
+        state[p] = READY;
+        events.set(p, clock[p]);
+        state[q] = RUNNING;
+        events.set(q, MinTree.NONE);
+        switches++;
+        turn = q;
+        final Thread t = threads.get(q);
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+        return true;
     }
 
     /** Gives the baton to the process with the smallest event time (the lock is held). */
@@ -334,14 +433,48 @@ public final class VirtualMachine implements Transport {
     }
 
     /**
-     * Orders an inbox by arrival time, then sequence number (the order of the sends): a plain method, because the
-     * lambdas of a composed {@link Comparator} took a sixth of the samples of a profiled LU run at P = 32.
+     * Orders an inbox by arrival time, then send start, sender pid and the sender's own send count: virtual
+     * quantities only (see the notes at the top). A plain method, because the lambdas of a composed
+     * {@link Comparator} took a sixth of the samples of a profiled LU run at P = 32.
      */
     private static int arrivalOrder(final Frame a, final Frame b) {
         if (a.arrival != b.arrival) {
             return a.arrival < b.arrival ? -1 : 1;
         }
+        if (a.sent != b.sent) {
+            return a.sent < b.sent ? -1 : 1;
+        }
+        if (a.src != b.src) {
+            return a.src < b.src ? -1 : 1;
+        }
         return Long.compare(a.seq, b.seq);
+    }
+
+    /**
+     * Takes {@code p}'s first frame without passing the gate when it has arrived by {@code p}'s clock and before
+     * any frame another process can still send ({@code arrival < every other event + lookahead}): no frame that
+     * precedes it can still come, and the frames that arrived while the receiver was busy are taken in the same
+     * order and at the same clocks as after a gate, without a hand-off each (the lock is held).
+     *
+     * @return the frame, or null when only the gate can decide
+     */
+    private Frame takeEarlyFrame(final int p) {
+        final Frame head = inbox[p].peek();
+        if (head == null || head.arrival > clock[p] || free) {
+            return null;
+        }
+        final long e = events.minKey();
+        if (e != MinTree.NONE && head.arrival >= e + lookahead) {
+            return null;
+        }
+        return take(p);
+    }
+
+    /** Takes {@code p}'s first frame: its clock becomes {@code max(clock, arrival) + o} (the lock is held). */
+    private Frame take(final int p) {
+        final Frame f = inbox[p].poll();
+        clock[p] = Math.max(clock[p], f.arrival) + model.overheadNs();
+        return f;
     }
 
     private Frame obtain(final int length) {
@@ -358,6 +491,9 @@ public final class VirtualMachine implements Transport {
         int type;
         int length;
         long arrival;
+        /** Virtual time the send started. */
+        long sent;
+        /** The sender's own count of its sends before this one. */
         long seq;
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64]);
 
@@ -492,6 +628,11 @@ public final class VirtualMachine implements Transport {
         }
 
         @Override
+        public void awaitEarliest() {
+            VirtualMachine.this.awaitEarliest(pid);
+        }
+
+        @Override
         public void signal(final int dstPid, final long timeNs) {
             lock.lock();
             try {
@@ -549,6 +690,10 @@ public final class VirtualMachine implements Transport {
             beginCall();
             // no gate: a send observes nothing of the other processes, and its frame arrives at least o + L after
             // the sender's clock, which is at least the event time every receiver's gate already allowed for
+            // (with shuffle, a gate: one more point at which another process may run first)
+            if (shuffle != null) {
+                gate(pid);
+            }
             lock.lock();
             try {
                 final long s = Math.max(clock[pid], nextSend[pid]);
@@ -560,7 +705,8 @@ public final class VirtualMachine implements Transport {
                 f.type = type;
                 f.length = length;
                 f.arrival = s + model.overheadNs() + model.latencyNs() + bytes;
-                f.seq = sequence++;
+                f.sent = s;
+                f.seq = sendCount[pid]++;
                 f.buffer.putBytes(0, src, offset, length);
                 inbox[dstPid].add(f);
                 frames++;
@@ -599,25 +745,40 @@ public final class VirtualMachine implements Transport {
             beginCall();
             final boolean drain = limit == Integer.MAX_VALUE;
             int n = 0;
+            Frame done = null;
             while (n < limit) {
-                gate(pid);
-                final Frame f;
+                Frame f;
                 lock.lock();
                 try {
-                    final Frame head = inbox[pid].peek();
-                    if (head == null || head.arrival > clock[pid] && !drain && !free) {
-                        break;
+                    if (done != null) {
+                        pool.addFirst(done);
+                        done = null;
                     }
-                    f = inbox[pid].poll();
-                    clock[pid] = Math.max(clock[pid], f.arrival) + model.overheadNs();
+                    f = takeEarlyFrame(pid);
                 } finally {
                     lock.unlock();
                 }
+                if (f == null) {
+                    gate(pid);
+                    lock.lock();
+                    try {
+                        final Frame head = inbox[pid].peek();
+                        if (head == null || head.arrival > clock[pid] && !drain && !free) {
+                            break;
+                        }
+                        f = take(pid);
+                    } finally {
+                        lock.unlock();
+                    }
+                }
                 handler.onFrame(f.src, f.type, f.buffer, 0, f.length);
                 n++;
+                done = f;
+            }
+            if (done != null) {
                 lock.lock();
                 try {
-                    pool.addFirst(f);
+                    pool.addFirst(done);
                 } finally {
                     lock.unlock();
                 }

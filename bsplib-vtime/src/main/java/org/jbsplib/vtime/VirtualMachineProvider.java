@@ -46,23 +46,73 @@ public final class VirtualMachineProvider implements MachineProvider {
         return Map.of(VirtualMachine.PARALLELISM_PROP, "1");
     }
 
+    /** The option that makes the kernel run the processes in a seeded random legal order: {@code shuffle=SEED}. */
+    static final String SHUFFLE = "shuffle";
+
     @Override
     public void check(final String options, final BspConfig config) {
-        checkThreads(NetworkModel.parse(options), config, options);
+        shuffleSeed(options);
+        checkThreads(NetworkModel.parse(modelOptions(options)), config, options);
         checkBarrier(config.barrier(), options);
     }
 
     @Override
     public Transport create(final String options, final BspConfig config) {
-        final NetworkModel model = resolved(options, config);
+        final NetworkModel model = resolved(modelOptions(options), config);
         checkBarrier(config.barrier(), options);
-        return new VirtualMachine(model, config.procs(), Math.min(MAX_FRAME_BYTES, config.ringCapacityBytes() / 8));
+        return new VirtualMachine(model, config.procs(), Math.min(MAX_FRAME_BYTES, config.ringCapacityBytes() / 8),
+            shuffleSeed(options));
     }
 
     /** @return {@code virtual:} and the model a run of {@code config} uses, with its compute clock decided */
     @Override
     public String describe(final String options, final BspConfig config) {
-        return "virtual:" + NetworkModel.parse(options).resolve(config.threadKind()).describe();
+        final long seed = shuffleSeed(options);
+        return "virtual:" + NetworkModel.parse(modelOptions(options)).resolve(config.threadKind()).describe()
+            + (seed == VirtualMachine.NO_SHUFFLE ? "" : " shuffle=" + seed);
+    }
+
+    /**
+     * @param options the machine's options, {@code PRESET[;key=value...]}
+     * @return the seed of {@code shuffle=SEED} (the kernel hands the baton at random among the processes ready to run,
+     *         a check that the virtual results depend on virtual time only), or {@link VirtualMachine#NO_SHUFFLE}
+     * @throws IllegalArgumentException naming the value when it is not an integer
+     */
+    static long shuffleSeed(final String options) {
+        long seed = VirtualMachine.NO_SHUFFLE;
+        for (final String part : options == null ? new String[0] : options.split(";")) {
+            final String kv = part.trim();
+            if (kv.startsWith(SHUFFLE + "=")) {
+                final String value = kv.substring(SHUFFLE.length() + 1).trim();
+                try {
+                    seed = Long.parseLong(value);
+                } catch (final NumberFormatException e) {
+                    throw new IllegalArgumentException("machine option shuffle=" + value + " in virtual:" + options
+                        + " is not an integer seed", e);
+                }
+                if (seed == VirtualMachine.NO_SHUFFLE) {
+                    throw new IllegalArgumentException("machine option shuffle=" + value + " in virtual:" + options
+                        + " is reserved (no shuffle); use another seed");
+                }
+            }
+        }
+        return seed;
+    }
+
+    /** @return {@code options} without {@code shuffle=SEED}: what {@link NetworkModel#parse} reads */
+    static String modelOptions(final String options) {
+        if (options == null || !options.contains(SHUFFLE + "=")) {
+            return options;
+        }
+        final StringBuilder sb = new StringBuilder();
+        final String[] parts = options.split(";", -1);
+        for (int i = 0; i < parts.length; i++) {
+            if (i > 0 && parts[i].trim().startsWith(SHUFFLE + "=")) {
+                continue;
+            }
+            sb.append(i == 0 ? "" : ";").append(parts[i]);
+        }
+        return sb.toString();
     }
 
     /**

@@ -112,6 +112,14 @@ public interface BarrierChannel {
     }
 
     /**
+     * Under virtual time: waits until no other process can still act at a virtual time earlier than this process's
+     * clock (ties go to the smaller pid), so that the arrivals they make in a shared model up to that time are all
+     * there; nothing on a real transport.
+     */
+    default void awaitEarliest() {
+    }
+
+    /**
      * Under virtual time: wakes process {@code pid}, waiting in this barrier, at virtual time {@code timeNs}, as
      * barrier hardware signals it (no frame, no network cost). Only for use while every process of the group
      * waits in the barrier.

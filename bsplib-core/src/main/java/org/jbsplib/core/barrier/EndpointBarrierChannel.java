@@ -172,6 +172,11 @@ final class EndpointBarrierChannel implements BarrierChannel {
     }
 
     @Override
+    public void awaitEarliest() {
+        endpoint.awaitEarliest();
+    }
+
+    @Override
     public void reportEpisode(final long modelledLatencyNs, final long modelledMessageCount) {
         modelledNs += modelledLatencyNs;
         modelledMessages += modelledMessageCount;

@@ -138,6 +138,14 @@ public interface Endpoint {
     }
 
     /**
+     * Under virtual time: waits until no other process can still act at a virtual time earlier than this process's
+     * clock (ties go to the smaller pid), so that what they write to shared state up to that time (e.g. a hardware
+     * barrier's arrivals) is complete; nothing on real transports.
+     */
+    default void awaitEarliest() {
+    }
+
+    /**
      * Under virtual time: makes {@code pid}, if it is waiting, runnable at virtual time {@code timeNs}, without a
      * frame (a hardware signal).
      *

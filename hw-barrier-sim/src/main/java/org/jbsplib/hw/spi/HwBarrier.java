@@ -30,8 +30,8 @@ import org.jbsplib.hw.model.ReleaseMode;
  *
  * <p>Under virtual time ({@link BarrierChannel#virtualTime()}, e.g. {@code --machine virtual:sp2-us}) arrivals
  * are read from the machine's clock, the arrival that completes an episode {@linkplain BarrierChannel#signal signals}
- * every other process at its modelled release time, and each process {@linkplain BarrierChannel#advanceTo advances}
- * to its own: both release modes release exactly at the modelled time.
+ * every other process at its modelled release time, and each process leaves when its clock reaches its own, having
+ * received the frames that arrive before it: both release modes release exactly at the modelled time.
  *
  * <p>Threading: confined to its process's thread; the model is shared and thread-safe.
  */
@@ -96,6 +96,9 @@ final class HwBarrier implements Barrier {
         if (released) {
             return true;
         }
+        if (channel.virtualTime()) {
+            return isReleasedInVirtualTime();
+        }
         if (model.isReleased(me)) {
             leave();
         } else if (++misses == parkAfter) {
@@ -106,6 +109,28 @@ final class HwBarrier implements Barrier {
             }
         }
         return released;
+    }
+
+    /**
+     * Under virtual time the answer follows virtual order, not the order in which the host ran the processes: the
+     * process is released once its clock has reached its modelled release time, and until then it goes on
+     * receiving, at their virtual arrival times, the frames that arrive before that time. Whether the model has
+     * released the episode is read only when no other process can still arrive at an earlier virtual time.
+     */
+    private boolean isReleasedInVirtualTime() {
+        if (!model.isReleased(me)) {
+            channel.awaitEarliest();
+            if (!model.isReleased(me)) {
+                return false; // every arrival still missing comes at this clock or later, and the release too
+            }
+        }
+        final long release = model.releaseTimeNs(me);
+        if (channel.nanoTime() < release) {
+            channel.signal(me, release); // the wait ends at the release, or earlier when a frame arrives first
+            return false;
+        }
+        leave();
+        return true;
     }
 
     private void leave() {

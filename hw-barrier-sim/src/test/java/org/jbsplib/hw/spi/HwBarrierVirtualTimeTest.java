@@ -1,18 +1,22 @@
 package org.jbsplib.hw.spi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.barrier.BarrierPort;
 import org.jbsplib.core.barrier.BarrierRun;
 import org.jbsplib.core.transport.Endpoint;
+import org.jbsplib.core.transport.FrameHandler;
 import org.jbsplib.hw.HwBarrierModels;
 import org.jbsplib.hw.model.BarrierModel;
+import org.jbsplib.vtime.CpuClock;
 import org.jbsplib.vtime.NetworkModel;
 import org.jbsplib.vtime.VirtualMachine;
 import org.junit.jupiter.api.Test;
@@ -80,6 +84,67 @@ class HwBarrierVirtualTimeTest {
             });
         assertEquals(20, steps[0]);
         assertEquals(20, r.stats().get(0).counter("barrier.episodes"));
+    }
+
+    /**
+     * A frame that arrives, in virtual time, before a process's release time is received inside its wait, at its
+     * arrival time, whichever process the host ran first: before, the process left the barrier as soon as it
+     * found the episode released in memory, and received the frame only after its release.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"nic-pe:preset=lanai43,nic-pe/lanai43", "host-gb:preset=lanai72,host-gb/lanai72"})
+    void shouldReceiveTheFramesThatArriveBeforeItsReleaseInsideTheWait(final String spec, final String modelSpec)
+        throws InterruptedException {
+        final int p = 3;
+        final long o = 100;
+        // arrivals: pid 0 at 0, pid 1 at o (after its send to pid 0), pid 2 at 2o (the last)
+        final BarrierModel reference = HwBarrierModels.create(modelSpec, p);
+        reference.arrive(0, 0);
+        reference.arrive(1, o);
+        reference.arrive(2, 2 * o);
+        final long[] expected = {reference.releaseTimeNs(0), reference.releaseTimeNs(1), reference.releaseTimeNs(2)};
+        // the frame arrives o / 2 before pid 0's release: receiving it takes pid 0 past its release time
+        final long latency = expected[0] - o / 2 - o;
+        assertTrue(latency > 0, "the model's release " + expected[0] + " ns leaves room for a frame");
+        final VirtualMachine m = new VirtualMachine(new NetworkModel("test", latency, o, o, 0, CpuClock.FIXED, 1, 0),
+            p, 1024);
+        final BarrierRun run = new BarrierRun(spec, m.name(), m.sharesMemory(), 2);
+        final long[] released = new long[p];
+        final boolean[] receivedInWait = new boolean[p];
+        runAll(m, (e, pid) -> {
+            final boolean[] got = new boolean[1];
+            final BarrierPort[] port = new BarrierPort[1];
+            final FrameHandler handler = (src, type, buffer, offset, length) -> {
+                if (type == 9) {
+                    got[0] = true;
+                } else {
+                    port[0].onFrame(src, type, buffer, offset, length);
+                }
+            };
+            port[0] = run.open(e, handler, (start, what) -> e.idle());
+            if (pid == 1) {
+                e.offer(0, 9, new UnsafeBuffer(new byte[1]), 0, 1);
+            } else if (pid == 2) {
+                e.advanceTo(2 * o);
+            }
+            port[0].arrive();
+            while (!port[0].isReleased()) {
+                if (e.poll(handler, 64) == 0) {
+                    e.idle();
+                }
+            }
+            released[pid] = e.nanoTime();
+            receivedInWait[pid] = got[0];
+            while (pid == 0 && !got[0]) {
+                if (e.poll(handler, 64) == 0) {
+                    e.idle();
+                }
+            }
+        });
+        assertTrue(receivedInWait[0], "pid 0 received the frame arriving at " + (expected[0] - o / 2)
+            + " ns before leaving at its release " + expected[0] + " ns (left at " + released[0] + " ns)");
+        assertEquals(Arrays.toString(new long[] {expected[0] + o / 2, expected[1], expected[2]}),
+            Arrays.toString(released), spec + ": release times (pid 0's after receiving its frame)");
     }
 
     private interface Body {
