@@ -114,20 +114,21 @@ public final class BenchParamsCommand implements CliCommand {
             out.printf(Locale.ROOT, "r alone = %.1f Mflop/s (one process computing at a time)%n",
                 params.rAloneFlops() / 1e6);
         }
-        out.printf(Locale.ROOT, "%-10s %12s %10s %12s %12s %8s %14s %12s%n", "primitive", "g (ns/word)",
+        out.printf(Locale.ROOT, "%-13s %12s %10s %12s %12s %8s %14s %12s%n", "primitive", "g (ns/word)",
             "g (flop)", "l (us)", "l (flop)", "R^2", "max resid (us)", "T(0) (us)");
         final List<Map<String, Object>> rows = new ArrayList<>();
         for (final BspParams.Fit f : params.fits()) {
-            out.printf(Locale.ROOT, "%-10s %12.1f %10s %12.2f %12s %8.4f %14.2f %12.2f%n", f.primitive(),
+            out.printf(Locale.ROOT, "%-13s %12.1f %10s %12.2f %12s %8.4f %14.2f %12.2f%n", f.primitive(),
                 f.gSeconds() * 1e9, flops(f.gSeconds() * r, "%.1f"), f.lSeconds() * 1e6,
                 flops(f.lSeconds() * r, "%.0f"), f.r2(), f.maxResidualSeconds() * 1e6, f.emptySeconds() * 1e6);
             rows.add(row(f, r));
         }
         final int breakEven = broadcastBreakEven(config.procs(), params.fits());
-        if (breakEven >= 0) {
-            out.printf(Locale.ROOT, "two-phase broadcast pays from n = %s words (l + (P-1)n g1 > 2l + n(P-1)/P (g1 + g),"
-                + " g1 of put-block-one, g and l of put-block)%n",
-                breakEven == Integer.MAX_VALUE ? "never" : Integer.toString(breakEven));
+        if (breakEven == Integer.MAX_VALUE) {
+            out.println("two-phase broadcast never pays: (P-1) g1 <= g (g1 of put-block-one, g of put-block)");
+        } else if (breakEven >= 0) {
+            out.printf(Locale.ROOT, "two-phase broadcast pays from n = %d words (l + (P-1)n g1 > 2l + n(P-1)/P (g1 + g),"
+                + " g1 of put-block-one, g and l of put-block)%n", breakEven);
         }
         out.printf(Locale.ROOT, "h = %d..%d words (put-block %d..%d), %s of %d samples per h%n", grid[0],
             grid[grid.length - 1], blockGrid[0], blockGrid[blockGrid.length - 1], args.value("--stat", "min"),
