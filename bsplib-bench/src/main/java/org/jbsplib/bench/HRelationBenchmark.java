@@ -89,7 +89,8 @@ public class HRelationBenchmark {
         return dst;
     }
 
-    private static Lockstep.Op superstep(final Bsp bsp, final int h, final boolean all) {
+    /** @return one process's superstep: put h words (if it sends), sync, commit the puts it receives */
+    static Lockstep.Op superstep(final Bsp bsp, final int h, final boolean all) {
         final int p = bsp.nprocs();
         final int me = bsp.pid();
         final int fan = Math.max(1, p - 1);
