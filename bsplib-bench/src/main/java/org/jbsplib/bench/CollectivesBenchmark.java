@@ -27,8 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Time of one collective operation on P processes (threads transport; classic sync unless {@code -p sync=rbs}):
  * broadcast of n doubles from pid 0, allReduce (sum) of n doubles, and all-to-all of n/P doubles per pair (at least
- * 1), each four ways in the same run: {@code collectives} ({@link Collectives}: one-phase below its threshold of
- * 4096 elements, two-phase above for P &ge; 3), {@code puts} (the one-phase pattern hand-written with puts straight
+ * 1), each four ways in the same run: {@code collectives} ({@link Collectives}: broadcast one-phase unless
+ * {@code -p broadcastThreshold=N}, reductions one-phase below 4096 elements, two-phase above for P &ge; 3), {@code puts} (the one-phase pattern hand-written with puts straight
  * into the program's registered arrays, one sync, commit), and two {@code java.util.concurrent} equivalents that
  * never call the BSP library: the P threads share arrays (each thread's slot is its source; receivers copy out of
  * the others' slots, allReduce's threads publish their operand first and each sums all slots) and meet twice per
@@ -60,6 +60,14 @@ public class CollectivesBenchmark {
 
     @Param({"2", "8", "32"})
     public int procs;
+
+    /**
+     * {@code collectives} only: {@code default} (the broadcast's own threshold: one phase on shared memory) or a
+     * number of elements for {@code Collectives.broadcastTwoPhaseThreshold}, e.g. {@code 4096}, the threshold the
+     * broadcast shared with the reductions before, to compare both in one run.
+     */
+    @Param({"default"})
+    public String broadcastThreshold;
 
     @Param({"1", "16384"})
     public int n;
@@ -96,6 +104,9 @@ public class CollectivesBenchmark {
 
     private Lockstep.Op collectives(final Bsp bsp) {
         final Collectives coll = new Collectives(bsp);
+        if (!broadcastThreshold.equals("default")) {
+            coll.broadcastTwoPhaseThreshold(Integer.parseInt(broadcastThreshold));
+        }
         final double[] data = new double[Math.max(n, procs * block())];
         final double[] out = new double[procs * block()];
         final Runnable r = switch (op) {

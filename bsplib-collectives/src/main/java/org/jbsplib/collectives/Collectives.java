@@ -59,11 +59,22 @@ import org.jbsplib.api.Reg;
  * <p><b>One phase or two.</b> Broadcast, reduce, allReduce and scan have a one-phase form (every process sends its
  * whole vector where it is needed: one superstep, an h-relation of up to (P-1)n) and a two-phase form (Bisseling,
  * <i>Parallel Scientific Computation</i>: the vector is split into P blocks, each handled by its owner: two
- * supersteps, an h-relation of about 2n(P-1)/P in all). The two-phase form is used when P &ge; 3 and
- * n &ge; {@link #twoPhaseThreshold()} elements (default {@value #DEFAULT_TWO_PHASE_THRESHOLD}, system property
- * {@value #TWO_PHASE_THRESHOLD_PROPERTY}, or {@link #twoPhaseThreshold(int)}). With the BSP parameters g and l of
- * the machine ({@code ./bsp bench params}) the two-phase broadcast pays when (P-1)ng + l &gt; 2n(P-1)g/P + 2l,
- * i.e. n &gt; l / ((P-1)(P-2)g/P). Every process must use the same threshold.
+ * supersteps, an h-relation of about 2n(P-1)/P in all). Reduce, allReduce and scan use the two-phase form when
+ * P &ge; 3 and n &ge; {@link #twoPhaseThreshold()} elements (default {@value #DEFAULT_TWO_PHASE_THRESHOLD}, system
+ * property {@value #TWO_PHASE_THRESHOLD_PROPERTY}, or {@link #twoPhaseThreshold(int)}, which also sets the
+ * broadcast's); broadcast when P &ge; 3 and n &ge; {@link #broadcastTwoPhaseThreshold()} (default: never, system
+ * property {@value #BROADCAST_TWO_PHASE_THRESHOLD_PROPERTY}, or {@link #broadcastTwoPhaseThreshold(int)}).
+ * The two thresholds differ because the one-phase forms load different sides: a one-phase reduction makes every
+ * process (or the root) <i>receive</i> (P-1)n, a one-phase broadcast makes the root <i>send</i> (P-1)n while each
+ * receiver receives n, as in the two-phase form. The broadcast's two phases pay only where the root's sends cost
+ * time per word: with g<sub>1</sub> the cost per word of one process sending h words spread over the others and g
+ * that of a full h-relation ({@code ./bsp bench params --ops put-block,put-block-one}), one phase costs
+ * l + (P-1)n g<sub>1</sub>, two phases 2l + n(P-1)/P (g<sub>1</sub> + g), so two phases pay from
+ * n = l P / ((P-1)((P-1)g<sub>1</sub> - g)) ({@link #broadcastBreakEven}; l P / ((P-1)(P-2)g) when
+ * g<sub>1</sub> = g, as on a network link). On shared memory (the {@code threads} transport) each receiver copies
+ * its data straight from the root's array, so the root's sends cost no time per word: (P-1)g<sub>1</sub> &le; g
+ * (measured: bsplib-bench/README.md) and the two-phase broadcast never pays, hence the default. Every process must
+ * use the same thresholds.
  *
  * <p><b>Operators.</b> Reductions and scans take the JDK's primitive operators ({@link IntBinaryOperator},
  * {@link LongBinaryOperator}, {@link DoubleBinaryOperator}) and, for {@code byte[]}, this package's
@@ -86,6 +97,14 @@ public final class Collectives implements AutoCloseable {
     public static final int DEFAULT_TWO_PHASE_THRESHOLD = 4096;
     /** System property giving the default of {@link #twoPhaseThreshold()}. */
     public static final String TWO_PHASE_THRESHOLD_PROPERTY = "bsplib.collectives.twoPhaseThreshold";
+    /**
+     * Default of {@link #broadcastTwoPhaseThreshold()}: never, the break-even of the shared-memory transport, whose
+     * receivers copy straight from the root ({@link #broadcastBreakEven} with (P-1)g<sub>1</sub> &le; g).
+     */
+    public static final int DEFAULT_BROADCAST_TWO_PHASE_THRESHOLD = Integer.MAX_VALUE;
+    /** System property giving the default of {@link #broadcastTwoPhaseThreshold()}. */
+    public static final String BROADCAST_TWO_PHASE_THRESHOLD_PROPERTY =
+        "bsplib.collectives.broadcastTwoPhaseThreshold";
 
     private static final int ALL = -1;
     private static final int MIN_CAPACITY = 16;
@@ -103,6 +122,7 @@ public final class Collectives implements AutoCloseable {
     private int[] matrix;
     private Reg countsReg;
     private int twoPhaseThreshold;
+    private int broadcastTwoPhaseThreshold;
     private boolean closed;
 
     /**
@@ -110,7 +130,8 @@ public final class Collectives implements AutoCloseable {
      *
      * @param bsp the process's BSP interface
      * @throws IllegalArgumentException if {@code bsp} is null, or the system property
-     *     {@value #TWO_PHASE_THRESHOLD_PROPERTY} is not an integer {@code >= 0}
+     *     {@value #TWO_PHASE_THRESHOLD_PROPERTY} or {@value #BROADCAST_TWO_PHASE_THRESHOLD_PROPERTY} is not an
+     *     integer {@code >= 0}
      */
     public Collectives(final Bsp bsp) {
         if (bsp == null) {
@@ -120,22 +141,35 @@ public final class Collectives implements AutoCloseable {
         this.p = bsp.nprocs();
         this.me = bsp.pid();
         final String prop = System.getProperty(TWO_PHASE_THRESHOLD_PROPERTY);
-        try {
-            twoPhaseThreshold(prop == null ? DEFAULT_TWO_PHASE_THRESHOLD : Integer.parseInt(prop.trim()));
-        } catch (final NumberFormatException e) {
-            throw new IllegalArgumentException("Collectives: " + TWO_PHASE_THRESHOLD_PROPERTY + "=" + prop
-                + " is not an integer", e);
+        if (prop == null) {
+            twoPhaseThreshold = DEFAULT_TWO_PHASE_THRESHOLD;
+            broadcastTwoPhaseThreshold = DEFAULT_BROADCAST_TWO_PHASE_THRESHOLD;
+        } else {
+            twoPhaseThreshold(property(TWO_PHASE_THRESHOLD_PROPERTY, prop));
+        }
+        final String bcast = System.getProperty(BROADCAST_TWO_PHASE_THRESHOLD_PROPERTY);
+        if (bcast != null) {
+            broadcastTwoPhaseThreshold(property(BROADCAST_TWO_PHASE_THRESHOLD_PROPERTY, bcast));
         }
     }
 
-    /** @return the vector length (elements) from which broadcast, reduce, allReduce and scan use two phases */
+    private static int property(final String name, final String value) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (final NumberFormatException e) {
+            throw new IllegalArgumentException("Collectives: " + name + "=" + value + " is not an integer", e);
+        }
+    }
+
+    /** @return the vector length (elements) from which reduce, allReduce and scan use two phases */
     public int twoPhaseThreshold() {
         return twoPhaseThreshold;
     }
 
     /**
-     * Sets the vector length from which the two-phase forms are used (when P &ge; 3); 0 means always, and
-     * {@link Integer#MAX_VALUE} never. Every process must set the same value.
+     * Sets the vector length from which the two-phase forms of reduce, allReduce, scan <i>and broadcast</i> are used
+     * (when P &ge; 3); 0 means always, and {@link Integer#MAX_VALUE} never. Every process must set the same value.
+     * {@link #broadcastTwoPhaseThreshold(int)} afterwards sets the broadcast's alone.
      *
      * @param elements the threshold, {@code >= 0}
      * @return this
@@ -146,7 +180,67 @@ public final class Collectives implements AutoCloseable {
             throw new IllegalArgumentException("twoPhaseThreshold: elements=" + elements + " must be >= 0");
         }
         this.twoPhaseThreshold = elements;
+        this.broadcastTwoPhaseThreshold = elements;
         return this;
+    }
+
+    /** @return the vector length (elements) from which broadcast uses two phases ({@link Integer#MAX_VALUE}: never) */
+    public int broadcastTwoPhaseThreshold() {
+        return broadcastTwoPhaseThreshold;
+    }
+
+    /**
+     * Sets the vector length from which broadcast uses its two-phase form (when P &ge; 3); 0 means always, and
+     * {@link Integer#MAX_VALUE} never (the default). Every process must set the same value; take it from the
+     * machine's parameters with {@link #broadcastBreakEven}.
+     *
+     * @param elements the threshold, {@code >= 0}
+     * @return this
+     * @throws IllegalArgumentException if {@code elements < 0}
+     */
+    public Collectives broadcastTwoPhaseThreshold(final int elements) {
+        if (elements < 0) {
+            throw new IllegalArgumentException("broadcastTwoPhaseThreshold: elements=" + elements + " must be >= 0");
+        }
+        this.broadcastTwoPhaseThreshold = elements;
+        return this;
+    }
+
+    /**
+     * The broadcast's break-even in the BSP cost model: one phase costs l + (P-1)n g<sub>1</sub> (the root sends
+     * n to each of the others), two phases 2l + n(P-1)/P (g<sub>1</sub> + g) (the root scatters n(P-1)/P, then
+     * every process sends and receives about n(P-1)/P), so two phases pay from
+     * n = l P / ((P-1)((P-1)g<sub>1</sub> - g)), and never if (P-1)g<sub>1</sub> &le; g or P &lt; 3. The
+     * parameters are those of {@code ./bsp bench params --ops put-block,put-block-one}, which prints this value,
+     * in the time unit of your choice (the same for all three) per element.
+     *
+     * @param procs P, {@code >= 1}
+     * @param gOne  g<sub>1</sub>: time per word of one process sending h words spread over the others, {@code >= 0}
+     * @param gAll  g: time per word of a full h-relation (every process sends and receives h), {@code >= 0}
+     * @param l     the synchronisation cost l of a superstep, {@code >= 0}
+     * @return the smallest n (elements) at which two phases cost less, {@link Integer#MAX_VALUE} for never
+     * @throws IllegalArgumentException naming the first argument that is out of range or not finite
+     */
+    public static int broadcastBreakEven(final int procs, final double gOne, final double gAll, final double l) {
+        if (procs < 1) {
+            throw new IllegalArgumentException("broadcastBreakEven: procs=" + procs + " must be >= 1");
+        }
+        nonNegative("gOne", gOne);
+        nonNegative("gAll", gAll);
+        nonNegative("l", l);
+        final double saving = (procs - 1) * gOne - gAll;
+        if (procs < 3 || saving <= 0) {
+            return Integer.MAX_VALUE;
+        }
+        final double n = Math.floor(l * procs / ((procs - 1) * saving)) + 1;
+        return n >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) n;
+    }
+
+    private static void nonNegative(final String name, final double value) {
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException("broadcastBreakEven: " + name + "=" + value
+                + " must be finite and >= 0");
+        }
     }
 
     /** @return the capacity in elements of the scratch area of {@code lane}, 0 before its first use */
@@ -187,8 +281,9 @@ public final class Collectives implements AutoCloseable {
 
     /**
      * Broadcast: {@code data[offset, offset + n)} of process {@code root} is copied into the same range of every
-     * process. Cost: one phase (n &lt; {@link #twoPhaseThreshold()} or P &lt; 3): 1 superstep, an h-relation of
-     * (P-1)n (the root sends); two phases: 2 supersteps, about 2n(P-1)/P in all. Under the relaxed sync the receivers
+     * process. Cost: one phase (n &lt; {@link #broadcastTwoPhaseThreshold()}, the default, or P &lt; 3): 1
+     * superstep, an h-relation of (P-1)n (the root sends, each other process receives n); two phases: 2
+     * supersteps, about 2n(P-1)/P in all ({@link #broadcastBreakEven} says when which is cheaper). Under the relaxed sync the receivers
      * wait only for the root (and, in the second phase, for the owners of the blocks).
      *
      * @param root   the pid whose data is broadcast; the same on every process
@@ -631,7 +726,7 @@ public final class Collectives implements AutoCloseable {
         checkRange(call, "data", data, lane, offset, n);
         final Reg reg = scratch(lane, n);
         final Object buf = scratchArray(lane);
-        if (!twoPhase(n)) {
+        if (p < 3 || n < broadcastTwoPhaseThreshold) {
             if (me == root && n > 0) {
                 for (int q = 0; q < p; q++) {
                     if (q != root) {

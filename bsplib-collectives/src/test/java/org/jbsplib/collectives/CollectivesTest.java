@@ -461,6 +461,47 @@ class CollectivesTest {
     }
 
     @Test
+    void shouldBroadcastInOnePhaseByDefaultAndInTwoWhenTheBroadcastThresholdIsSet() {
+        BspRuntime.run(new BspConfig().procs(4), bsp -> {
+            try (Collectives coll = new Collectives(bsp)) {
+                final int n = 2 * Collectives.DEFAULT_TWO_PHASE_THRESHOLD;
+                final double[] x = new double[n];
+                coll.broadcast(0, x, 0, n); // first use: registers
+                assertEquals(Integer.MAX_VALUE, coll.broadcastTwoPhaseThreshold(), "default: never");
+                long s = bsp.superstep();
+                coll.broadcast(0, x, 0, n);
+                assertEquals(s + 1, bsp.superstep(), "n=" + n + " above twoPhaseThreshold: still one phase");
+                coll.broadcastTwoPhaseThreshold(n);
+                assertEquals(Collectives.DEFAULT_TWO_PHASE_THRESHOLD, coll.twoPhaseThreshold(), "reductions' own");
+                s = bsp.superstep();
+                coll.broadcast(1, x, 0, n);
+                assertEquals(s + 2, bsp.superstep(), "broadcastTwoPhaseThreshold=n: two phases");
+                coll.twoPhaseThreshold(Integer.MAX_VALUE);
+                assertEquals(Integer.MAX_VALUE, coll.broadcastTwoPhaseThreshold(), "twoPhaseThreshold sets both");
+                s = bsp.superstep();
+                coll.broadcast(1, x, 0, n);
+                assertEquals(s + 1, bsp.superstep(), "twoPhaseThreshold=MAX: one phase");
+            }
+        });
+    }
+
+    @Test
+    void shouldGiveTheBroadcastBreakEvenOfTheCostModel() {
+        // g1 = g: l P / ((P-1)(P-2) g) = 100 * 8 / (7 * 6 * 1) = 19.05 -> 20
+        assertEquals(20, Collectives.broadcastBreakEven(8, 1, 1, 100));
+        // (P-1) g1 - g = 7 * 2 - 4 = 10: 70 * 8 / (7 * 10) = 8 exactly, so from 9
+        assertEquals(9, Collectives.broadcastBreakEven(8, 2, 4, 70));
+        assertEquals(Integer.MAX_VALUE, Collectives.broadcastBreakEven(8, 0.5, 3.5, 100), "(P-1)g1 = g: never");
+        assertEquals(Integer.MAX_VALUE, Collectives.broadcastBreakEven(8, 0, 1, 100), "root costs nothing: never");
+        assertEquals(Integer.MAX_VALUE, Collectives.broadcastBreakEven(2, 5, 1, 100), "P = 2: never");
+        assertEquals(1, Collectives.broadcastBreakEven(4, 1, 1, 0), "l = 0: from 1");
+        assertMessage(() -> Collectives.broadcastBreakEven(0, 1, 1, 1), "procs=0");
+        assertMessage(() -> Collectives.broadcastBreakEven(4, -1, 1, 1), "gOne=-1.0");
+        assertMessage(() -> Collectives.broadcastBreakEven(4, 1, Double.NaN, 1), "gAll=NaN");
+        assertMessage(() -> Collectives.broadcastBreakEven(4, 1, 1, Double.POSITIVE_INFINITY), "l=Infinity");
+    }
+
+    @Test
     void shouldUseOneSuperstepPerRepeatedBroadcastWithoutRegistering() {
         BspRuntime.run(new BspConfig().procs(4).syncMode("rbs"), bsp -> {
             try (Collectives coll = new Collectives(bsp)) {
@@ -534,6 +575,7 @@ class CollectivesTest {
                 "scan: data offset=2 + 3 elements exceeds data.length=4");
             assertMessage(() -> coll.broadcast(0, (byte[]) null, 0, 1), "data is null");
             assertMessage(() -> coll.twoPhaseThreshold(-5), "elements=-5");
+            assertMessage(() -> coll.broadcastTwoPhaseThreshold(-7), "broadcastTwoPhaseThreshold: elements=-7");
             assertMessage(() -> new Collectives(null), "bsp is null");
             coll.close();
             final IllegalStateException e = assertThrows(IllegalStateException.class,

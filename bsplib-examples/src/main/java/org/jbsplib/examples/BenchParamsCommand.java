@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.jbsplib.collectives.Collectives;
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.cli.Args;
@@ -45,7 +46,11 @@ public final class BenchParamsCommand implements CliCommand {
             "computing at once (used for g and l in flops), one process at a time (one core's speed), and the sum.",
             "The table gives g in ns per word and in flops, l in µs and in flops, R² of the fit and its largest",
             "residual; --json adds every h with the median, minimum and maximum of its samples.",
-            "  --ops LIST         primitives (default put,hpput,put-block,get,send)",
+            "  --ops LIST         primitives (default put,hpput,put-block,get,send); also put-block-one: one",
+            "                     sender, pid 0 sends h words as put-block does and the others only receive (the",
+            "                     JMH PutBandwidthBenchmark pattern at P = 2, a broadcast's root at P >= 3); with",
+            "                     put-block and put-block-one at P >= 3 the table ends with the n from which",
+            "                     Collectives' two-phase broadcast pays (Collectives.broadcastBreakEven)",
             "  --hmin H           smallest h above 0 of the geometric grid 0, H, 2H, 4H, ..., hmax (default 16)",
             "  --hmax H           largest h of put, hpput, get and send (default 16384)",
             "  --hmax-block H     largest h of put-block (default 16 x hmax with the geometric grid, hmax with",
@@ -109,14 +114,21 @@ public final class BenchParamsCommand implements CliCommand {
             out.printf(Locale.ROOT, "r alone = %.1f Mflop/s (one process computing at a time)%n",
                 params.rAloneFlops() / 1e6);
         }
-        out.printf(Locale.ROOT, "%-10s %12s %10s %12s %12s %8s %14s %12s%n", "primitive", "g (ns/word)",
+        out.printf(Locale.ROOT, "%-13s %12s %10s %12s %12s %8s %14s %12s%n", "primitive", "g (ns/word)",
             "g (flop)", "l (us)", "l (flop)", "R^2", "max resid (us)", "T(0) (us)");
         final List<Map<String, Object>> rows = new ArrayList<>();
         for (final BspParams.Fit f : params.fits()) {
-            out.printf(Locale.ROOT, "%-10s %12.1f %10s %12.2f %12s %8.4f %14.2f %12.2f%n", f.primitive(),
+            out.printf(Locale.ROOT, "%-13s %12.1f %10s %12.2f %12s %8.4f %14.2f %12.2f%n", f.primitive(),
                 f.gSeconds() * 1e9, flops(f.gSeconds() * r, "%.1f"), f.lSeconds() * 1e6,
                 flops(f.lSeconds() * r, "%.0f"), f.r2(), f.maxResidualSeconds() * 1e6, f.emptySeconds() * 1e6);
             rows.add(row(f, r));
+        }
+        final int breakEven = broadcastBreakEven(config.procs(), params.fits());
+        if (breakEven == Integer.MAX_VALUE) {
+            out.println("two-phase broadcast never pays: (P-1) g1 <= g (g1 of put-block-one, g of put-block)");
+        } else if (breakEven >= 0) {
+            out.printf(Locale.ROOT, "two-phase broadcast pays from n = %d words (l + (P-1)n g1 > 2l + n(P-1)/P (g1 + g),"
+                + " g1 of put-block-one, g and l of put-block)%n", breakEven);
         }
         out.printf(Locale.ROOT, "h = %d..%d words (put-block %d..%d), %s of %d samples per h%n", grid[0],
             grid[grid.length - 1], blockGrid[0], blockGrid[blockGrid.length - 1], args.value("--stat", "min"),
@@ -137,9 +149,33 @@ public final class BenchParamsCommand implements CliCommand {
             json.put("reps", args.intValue("--reps", 10));
             json.put("trials", args.intValue("--trials", 3));
             json.put("params", rows);
+            if (breakEven >= 0) {
+                json.put("broadcast_two_phase_from_words", breakEven == Integer.MAX_VALUE ? null : breakEven);
+            }
             Json.writeFile(args.value("--json", null), json);
         }
         return 0;
+    }
+
+    /**
+     * @return Collectives' broadcast break-even from the fits of put-block (g, l) and put-block-one (g1), in words;
+     *     {@link Integer#MAX_VALUE} for never; -1 if P &lt; 3 or one of the two was not measured
+     */
+    static int broadcastBreakEven(final int procs, final List<BspParams.Fit> fits) {
+        BspParams.Fit all = null;
+        BspParams.Fit one = null;
+        for (final BspParams.Fit f : fits) {
+            if (f.primitive().equals("put-block")) {
+                all = f;
+            } else if (f.primitive().equals(BspParams.PUT_BLOCK_ONE)) {
+                one = f;
+            }
+        }
+        if (procs < 3 || all == null || one == null) {
+            return -1;
+        }
+        return Collectives.broadcastBreakEven(procs, Math.max(0, one.gSeconds()),
+            Math.max(0, all.gSeconds()), Math.max(0, all.lSeconds()));
     }
 
     private static String flops(final double value, final String format) {

@@ -20,7 +20,11 @@ import org.jbsplib.collectives.Collectives;
  *   <li>{@code put}, {@code hpput}: one put (hpPut) per word, committed with the exact count (h);</li>
  *   <li>{@code put-block}: the words for one destination in one put (the bandwidth of large puts);</li>
  *   <li>{@code get}: one get per word (the superstep asks for the count exchange);</li>
- *   <li>{@code send}: one 8-byte BSMP message per word, moved out of the queue in the next superstep.</li>
+ *   <li>{@code send}: one 8-byte BSMP message per word, moved out of the queue in the next superstep;</li>
+ *   <li>{@code put-block-one} (not in {@link #PRIMITIVES}, asked for by name): <i>one sender</i>, pid 0 sends h
+ *   words as put-block does and the others send nothing, so each of them receives about h/(P-1). At P = 2 this is
+ *   the JMH {@code PutBandwidthBenchmark.putAndSync} pattern (one put from pid 0 to pid 1 and the sync), at P &ge; 3
+ *   a one-phase broadcast's root: its g is g<sub>1</sub> of {@code Collectives.broadcastBreakEven}.</li>
  * </ul>
  *
  * <p><b>Measurement.</b> Each primitive is first warmed up with 10 supersteps alternating its largest h and h = 0.
@@ -57,6 +61,8 @@ import org.jbsplib.collectives.Collectives;
 public final class BspParams implements BspProgram {
     /** The primitives measured, by name. */
     public static final List<String> PRIMITIVES = List.of("put", "hpput", "put-block", "get", "send");
+    /** The one-sender form of put-block: pid 0 sends h words, the others only receive (not in the default list). */
+    public static final String PUT_BLOCK_ONE = "put-block-one";
 
     private static final int WARMUP_SUPERSTEPS = 10;
     private static final double FIRST_WARMUP_SECONDS = 0.1;
@@ -94,8 +100,9 @@ public final class BspParams implements BspProgram {
         }
         this.minimum = "min".equals(stat);
         for (final String p : primitives) {
-            if (!PRIMITIVES.contains(p)) {
-                throw new IllegalArgumentException("primitive=" + p + " is not one of " + PRIMITIVES);
+            if (!PRIMITIVES.contains(p) && !PUT_BLOCK_ONE.equals(p)) {
+                throw new IllegalArgumentException("primitive=" + p + " is not one of " + PRIMITIVES + " or "
+                    + PUT_BLOCK_ONE);
             }
         }
         checkGrid("grid", grid);
@@ -268,7 +275,7 @@ public final class BspParams implements BspProgram {
     }
 
     private int[] grid(final String primitive) {
-        return primitive.equals("put-block") ? blockGrid : grid;
+        return primitive.equals("put-block") || primitive.equals(PUT_BLOCK_ONE) ? blockGrid : grid;
     }
 
     /** Times reps supersteps of every h of the primitive's grid into samples[k][round * reps ...]. */
@@ -435,6 +442,16 @@ public final class BspParams implements BspProgram {
                 bsp.sync();
                 bsp.commit(reg, Math.min(h, fan));
             }
+            case PUT_BLOCK_ONE -> {
+                final int fan = Math.max(1, p - 1);
+                if (me == 0) {
+                    for (int k = 0; k < fan && k < h; k++) {
+                        bsp.put(dest(me, k, p), buffers.block, 0, reg, base, (h - k + fan - 1) / fan);
+                    }
+                }
+                bsp.sync();
+                bsp.commit(reg, oneSenderPuts(me, h, p));
+            }
             case "get" -> {
                 for (int i = 0; i < h; i++) {
                     bsp.get(dest(me, i, p), reg, base + i, area, base + i, 1);
@@ -456,6 +473,14 @@ public final class BspParams implements BspProgram {
     }
 
     private static final byte[] EMPTY_TAG = new byte[0];
+
+    /** @return the puts process q receives in a superstep of put-block-one: block q - 1 of pid 0's h words, if any */
+    static int oneSenderPuts(final int q, final int h, final int p) {
+        if (p == 1) {
+            return Math.min(h, 1);
+        }
+        return q > 0 && q - 1 < h ? 1 : 0;
+    }
 
     /** @return the destination of word i of process q: q + 1 + (i mod (P-1)) mod P, q itself when P = 1 */
     static int dest(final int q, final int i, final int p) {

@@ -160,6 +160,58 @@ class BenchParamsCommandTest {
     }
 
     /**
+     * One sender on the virtual SP2 ({@code stepCost=0}): at P = 2 pid 0's words leave through its one link, 8 bytes
+     * of one large record each, so g1 = 8 G per word as for put-block (−1 %/+3 %, the grid of the LogGP test), and
+     * there is no break-even line. At P = 4 the root's three frames are bound by their overheads at small h (T(512) −
+     * T(256) is 201 ns a word, 228.5 from 1024 on), so only the structure is checked there: the table and the JSON
+     * give the break-even of {@code Collectives.broadcastBreakEven} from the two fits. h stops at 4096: above 2340
+     * words per destination the simulated flow control makes a step.
+     */
+    @ParameterizedTest(name = "P={0}")
+    @CsvSource({"2", "4"})
+    void shouldMeasureOneSenderAndGiveTheBroadcastBreakEven(final int p, @TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("params.json");
+        assertEquals(0, bsp("bench", "params", "--procs", Integer.toString(p), "--machine",
+            "virtual:sp2-us;stepCost=0", "--ops", "put-block,put-block-one", "--hmax", "2048", "--hmax-block",
+            p == 2 ? "8192" : "4096", "--reps", "1", "--trials", "1", "--json", json.toString(), "--quiet"),
+            err.toString(StandardCharsets.UTF_8));
+        final Map<?, ?> root = (Map<?, ?>) Json.parse(Files.readString(json));
+        final List<?> rows = (List<?>) root.get("params");
+        final Map<?, ?> all = (Map<?, ?>) rows.get(0);
+        final Map<?, ?> one = (Map<?, ?>) rows.get(1);
+        assertEquals(BspParams.PUT_BLOCK_ONE, one.get("primitive"));
+        final double g1 = ((Number) one.get("g_ns_per_word")).doubleValue();
+        final String table = out.toString(StandardCharsets.UTF_8);
+        if (p == 2) {
+            final double want = 8 * 28.6;
+            assertTrue(g1 > 0.99 * want && g1 < 1.03 * want, "g1=" + g1 + " ns/word, LogGP " + want + ": " + one);
+            assertTrue(!root.containsKey("broadcast_two_phase_from_words"), root.toString());
+            assertTrue(!table.contains("two-phase broadcast"), table);
+            return;
+        }
+        final int breakEven = org.jbsplib.collectives.Collectives.broadcastBreakEven(p, g1 * 1e-9,
+            ((Number) all.get("g_ns_per_word")).doubleValue() * 1e-9, ((Number) all.get("l_us")).doubleValue() * 1e-6);
+        assertTrue(breakEven > 0 && breakEven < Integer.MAX_VALUE, "g1 close to g: a finite break-even, " + breakEven);
+        assertEquals(breakEven, ((Number) root.get("broadcast_two_phase_from_words")).intValue(), root.toString());
+        assertTrue(table.contains("two-phase broadcast pays from n = " + breakEven + " words"), table);
+    }
+
+    /** Under org every commit checks its count: the receivers of one sender commit 1 put, the sender none. */
+    @ParameterizedTest(name = "P={0}")
+    @CsvSource({"1", "3", "4"})
+    void shouldRunOneSenderWithExactCommitCounts(final int p) {
+        assertEquals(0, bsp("bench", "params", "--procs", Integer.toString(p), "--sync", "org", "--ops",
+            "put-block-one", "--hmin", "1", "--hmax", "2", "--hmax-block", "8", "--reps", "2", "--trials", "1",
+            "--quiet"), err.toString(StandardCharsets.UTF_8));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("\nput-block-one "),
+            out.toString(StandardCharsets.UTF_8));
+        assertEquals(0, BspParams.oneSenderPuts(0, 5, 4), "the sender receives nothing");
+        assertEquals(1, BspParams.oneSenderPuts(3, 5, 4));
+        assertEquals(0, BspParams.oneSenderPuts(3, 2, 4), "h = 2 words reach pids 1 and 2 only");
+        assertEquals(1, BspParams.oneSenderPuts(0, 5, 1), "P = 1: to itself");
+    }
+
+    /**
      * On a geometric grid the largest h decide a plain least-squares intercept: 2 % too slow at h = 16384 (33 µs)
      * and 2 % too fast at 8192 move it by 4.6 µs and g by 1.6 %. The relative fit keeps l within 2 µs and g within
      * 1 % of the truth, and T(0), which lies below the line, is left out of it.
