@@ -239,9 +239,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     }
 
     /**
-     * Attaches the run's barrier backend: phase 1 then synchronizes on it (see {@link #barrierStep()}), unless the
-     * count exchange is the barrier ({@value #BARRIER_OPTION}{@code =counts}, or that option unset at P = 2 with a
-     * {@link BarrierRun#replaceable() replaceable} backend).
+     * Attaches the run's barrier backend: phase 1 then synchronizes on it (see {@link #barrierStep()}).
      */
     @Override
     public void attachBarrier(final BarrierRun run) {
