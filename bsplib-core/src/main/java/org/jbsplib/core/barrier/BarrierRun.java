@@ -18,7 +18,6 @@ import org.jbsplib.core.transport.Transport;
  */
 public final class BarrierRun {
     private final BarrierSpec spec;
-    private final boolean replaceable;
     private final BarrierProvider provider;
     private final String transport;
     private final int cores;
@@ -47,7 +46,6 @@ public final class BarrierRun {
     public BarrierRun(final String spec, final String transport, final boolean sharedMemory,
         final boolean sharedClock, final int cores) {
         this.sharedClock = sharedClock;
-        this.replaceable = (spec == null || spec.isBlank()) && sharedMemory;
         this.spec = Barriers.resolve(spec, sharedMemory);
         this.provider = Barriers.provider(this.spec.name());
         this.transport = transport;
@@ -79,15 +77,6 @@ public final class BarrierRun {
     /** @return the resolved spec */
     public BarrierSpec spec() {
         return spec;
-    }
-
-    /**
-     * @return whether a protocol may do without the backend when its own frames already make a barrier (the classic
-     *         sync at P = 2): the run named no backend and its processes share memory, so the backend is the
-     *         default {@code shm}, chosen for speed alone
-     */
-    public boolean replaceable() {
-        return replaceable;
     }
 
     /** @return the backend's provider */

@@ -37,10 +37,6 @@ import org.jbsplib.core.util.PidRanges;
  * the Oxford toolset had them: the count exchange is the barrier and no stream waits for a grant, so a receiver
  * must buffer all the incoming streams of a superstep.
  *
- * <p>At P = 2 on a transport whose processes share memory, unless the run names a barrier backend or sets
- * {@value #BARRIER_OPTION}, the count exchange is the barrier: with one COUNT frame each way it already is a
- * pairwise barrier, and an episode of the default backend after it only added its own cache-line round trips.
- *
  * <p>Implementation notes: frames from one process to another are FIFO, and a process can be at most one
  * superstep ahead of another in phase 1, so COUNT frames are double-buffered by superstep parity and every
  * other frame belongs to the current superstep.
@@ -52,10 +48,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      */
     public static final String RENDEZVOUS_OPTION = "org.rendezvousBytes";
     /**
-     * Option: what ends phase 1: {@code backend} (an episode of the run's barrier backend after the COUNT frames are
-     * sent) or {@code counts} (receiving the P-1 COUNT frames is the barrier, as in the Oxford toolset; no backend is
-     * opened); unset, {@code counts} at P = 2 on a transport whose processes share memory when the run names no
-     * barrier backend, else {@code backend}.
+     * Option: what ends phase 1: {@code backend} (the default: an episode of the run's barrier backend after the
+     * COUNT frames are sent) or {@code counts} (receiving the P-1 COUNT frames is the barrier, as in the Oxford
+     * toolset; no backend is opened).
      */
     public static final String BARRIER_OPTION = "org.barrier";
     /**
@@ -89,8 +84,6 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private final int nprocs;
     private final long eagerLimit;
     private final boolean countsAreBarrier;
-    // org.barrier unset: the count exchange is the barrier where that is cheaper (see attachBarrier)
-    private final boolean barrierByDefault;
     private final boolean applyOnArrival;
     private final Direct directMode;
     private long directStreams;
@@ -151,7 +144,6 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.eagerLimit = SyncSpec.parseBytes(RENDEZVOUS_OPTION,
             process.option(RENDEZVOUS_OPTION, Long.toString(process.eagerLimitBytes())));
         this.countsAreBarrier = choice(process, BARRIER_OPTION, "backend", "counts");
-        this.barrierByDefault = process.option(BARRIER_OPTION, null) == null;
         this.applyOnArrival = choice(process, APPLY_OPTION, "pid", "arrival");
         this.directMode = directMode(process.option(DIRECT_OPTION, "auto"));
         this.timeoutNs = process.syncTimeoutNs();
@@ -243,7 +235,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      */
     @Override
     public void attachBarrier(final BarrierRun run) {
-        if (countsAreBarrier || barrierByDefault && nprocs == 2 && run.replaceable()) {
+        if (countsAreBarrier) {
             return; // the count exchange is the barrier
         }
         this.barrier = run.open(endpoint, this, this::waitIdle);

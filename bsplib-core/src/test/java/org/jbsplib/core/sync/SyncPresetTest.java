@@ -100,27 +100,6 @@ class SyncPresetTest {
     }
 
     @Test
-    void shouldLetTheCountExchangeBeTheBarrierAtTwoProcessesUnlessABackendIsAskedFor() {
-        // P = 2 on threads with the default backend: one COUNT frame each way is the barrier, no episode
-        final RunResult two = run(new BspConfig().procs(2));
-        for (int pid = 0; pid < 2; pid++) {
-            assertEquals(0, two.stats().get(pid).counter("barrier.episodes"), "episodes of pid " + pid + " at P=2");
-        }
-        // a backend named by the run, or org.barrier=backend, runs as before
-        final RunResult named = run(new BspConfig().procs(2).barrier("shm"));
-        final RunResult forced = run(new BspConfig().procs(2).option(ClassicSync.BARRIER_OPTION, "backend"));
-        final RunResult three = run(new BspConfig().procs(3));
-        for (int pid = 0; pid < 2; pid++) {
-            assertEquals(SUPERSTEPS + 1, named.stats().get(pid).counter("barrier.episodes"),
-                "barrier=shm, pid " + pid);
-            assertEquals(SUPERSTEPS + 1, forced.stats().get(pid).counter("barrier.episodes"),
-                "backend, pid " + pid);
-            assertEquals(SUPERSTEPS + 1, three.stats().get(pid).counter("barrier.episodes"),
-                "P=3, pid " + pid);
-        }
-    }
-
-    @Test
     void shouldDeliverEveryStreamWhenWritingFramesOnArrival() {
         final RunResult r = run(new BspConfig().procs(4).syncMode("org:paper").option(ClassicSync.APPLY_OPTION,
             "arrival"));
