@@ -293,30 +293,23 @@ public final class VirtualMachine implements Transport {
 
     /** Waits until {@code p} may act (the lock is not held). */
     private void gate(final int p) {
-        while (!free) {
-            lock.lock();
-            try {
-                if (mayAct(p) && !shuffled(p)) {
-                    return;
-                }
-                if (state[p] == RUNNING) {
-                    state[p] = READY;
-                    events.set(p, clock[p]);
-                    handOff();
-                }
-            } finally {
-                lock.unlock();
-            }
-            awaitTurn(p);
-        }
+        waitUntilAllowed(p, false);
     }
 
     /** Waits until no other process can still act at a virtual time before {@code p}'s (the lock is not held). */
     private void awaitEarliest(final int p) {
+        waitUntilAllowed(p, true);
+    }
+
+    /**
+     * Waits until {@code p} may act, or with {@code earliest} until no other process can still act before it, handing
+     * the baton on while it may not (the lock is not held).
+     */
+    private void waitUntilAllowed(final int p, final boolean earliest) {
         while (!free) {
             lock.lock();
             try {
-                if (isEarliest(p) && !shuffled(p)) {
+                if ((earliest ? isEarliest(p) : mayAct(p)) && !shuffled(p)) {
                     return;
                 }
                 if (state[p] == RUNNING) {
