@@ -352,14 +352,7 @@ public final class VirtualMachine implements Transport {
         }
         state[p] = READY;
         events.set(p, clock[p]);
-        state[q] = RUNNING;
-        events.set(q, MinTree.NONE);
-        switches++;
-        turn = q;
-        final Thread t = threads.get(q);
-        if (t != null) {
-            LockSupport.unpark(t);
-        }
+        runNext(q);
         return true;
     }
 
@@ -377,6 +370,11 @@ public final class VirtualMachine implements Transport {
             clock[q] = Math.max(clock[q], e);
             wakeAt[q] = MinTree.NONE; // consumed: the process looks at its condition again before it waits again
         }
+        runNext(q);
+    }
+
+    /** Gives the baton to {@code q}: it runs, and its thread is woken (the lock is held). */
+    private void runNext(final int q) {
         state[q] = RUNNING;
         events.set(q, MinTree.NONE);
         if (turn != q) {
