@@ -114,11 +114,9 @@ public final class AeronLauncher implements TransportLauncher {
         }
     }
 
-    /** @return a new media driver directory, in {@code /dev/shm} when there is one */
+    /** @return a new media driver directory, in {@link Placement#driverRoot()} */
     private static String driverDir() {
-        final File shm = new File("/dev/shm");
-        return new File(shm.isDirectory() ? shm : new File(System.getProperty("java.io.tmpdir")),
-            "jbsplib-aeron-" + UUID.randomUUID()).getPath();
+        return new File(Placement.driverRoot(), "jbsplib-aeron-" + UUID.randomUUID()).getPath();
     }
 
     private static String prefix(final int j, final int perJvm) {

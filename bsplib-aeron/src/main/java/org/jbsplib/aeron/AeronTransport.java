@@ -201,9 +201,7 @@ public final class AeronTransport implements Transport {
             if (hosts != null && dir != null) {
                 d = MediaDriver.launch(udpDriverContext(dir, livenessTimeoutNs));
             } else if (hosts != null || placement.alone() && dir == null) {
-                final java.nio.file.Path shm = java.nio.file.Path.of("/dev/shm");
-                dir = (Files.isDirectory(shm) ? Files.createTempDirectory(shm, "jbsplib-aeron-")
-                    : Files.createTempDirectory("jbsplib-aeron-")).toString();
+                dir = Files.createTempDirectory(Placement.driverRoot().toPath(), "jbsplib-aeron-").toString();
                 d = MediaDriver.launch(hosts == null ? driverContext(dir) : udpDriverContext(dir, livenessTimeoutNs));
             }
             this.driver = d;

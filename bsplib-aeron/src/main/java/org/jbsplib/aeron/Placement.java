@@ -1,5 +1,6 @@
 package org.jbsplib.aeron;
 
+import java.io.File;
 import java.util.Map;
 
 /**
@@ -25,12 +26,34 @@ public record Placement(int jvmRank, int jvms, int ranksPerJvm, String aeronDir)
     public static final String RANKS_PER_JVM_PROP = "bsplib.ranksPerJvm";
     /** System property: the media driver's directory (the launcher's driver). */
     public static final String AERON_DIR_PROP = "bsplib.aeron.dir";
+    /**
+     * System property: the directory in which new media driver directories ({@code jbsplib-aeron-*}) are made; by
+     * default {@code /dev/shm} where it exists, else {@code java.io.tmpdir}.
+     */
+    public static final String DRIVER_ROOT_PROP = "bsplib.aeron.driverRoot";
     /** Rank and size variables of cluster launchers, in the order they are tried. */
     static final String[][] ENV_RANK_SIZE = {
         {"OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE"},
         {"PMI_RANK", "PMI_SIZE"},
         {"SLURM_PROCID", "SLURM_NTASKS"},
     };
+
+    /**
+     * @return the directory in which new media driver directories are made: {@link #DRIVER_ROOT_PROP} when set, else
+     *     {@code /dev/shm} where it exists, else {@code java.io.tmpdir}
+     * @throws IllegalArgumentException if {@link #DRIVER_ROOT_PROP} names no directory, naming its value
+     */
+    public static File driverRoot() {
+        final String root = System.getProperty(DRIVER_ROOT_PROP);
+        if (root != null) {
+            if (!new File(root).isDirectory()) {
+                throw new IllegalArgumentException("-D" + DRIVER_ROOT_PROP + "=" + root + " is not a directory");
+            }
+            return new File(root);
+        }
+        final File shm = new File("/dev/shm");
+        return shm.isDirectory() ? shm : new File(System.getProperty("java.io.tmpdir"));
+    }
 
     /**
      * @param nprocs the run's number of processes

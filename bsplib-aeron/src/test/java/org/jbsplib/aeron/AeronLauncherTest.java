@@ -16,6 +16,8 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 import org.jbsplib.core.cli.Main;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,6 +29,21 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @Timeout(120)
 class AeronLauncherTest {
+    /** This class's own driver root: other Aeron runs on the host make their directories elsewhere. */
+    private static java.nio.file.Path driverRoot;
+
+    @BeforeAll
+    static void useOwnDriverRoot() throws java.io.IOException {
+        driverRoot = java.nio.file.Files.createTempDirectory("jbsplib-driver-root-");
+        System.setProperty(Placement.DRIVER_ROOT_PROP, driverRoot.toString());
+    }
+
+    @AfterAll
+    static void dropOwnDriverRoot() throws java.io.IOException {
+        System.clearProperty(Placement.DRIVER_ROOT_PROP);
+        java.nio.file.Files.delete(driverRoot); // fails if a directory was left in it
+    }
+
     private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
 
@@ -53,7 +70,7 @@ class AeronLauncherTest {
     }
 
     private static Set<String> driverDirs() {
-        final String[] names = new File("/dev/shm").list((d, n) -> n.startsWith("jbsplib-aeron-"));
+        final String[] names = driverRoot.toFile().list((d, n) -> n.startsWith("jbsplib-aeron-"));
         return new TreeSet<>(names == null ? List.of() : Arrays.asList(names));
     }
 
@@ -165,6 +182,7 @@ class AeronLauncherTest {
             .getPath()).getPath();
         final List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         cmd.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        cmd.add("-D" + Placement.DRIVER_ROOT_PROP + "=" + driverRoot);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run", "--class",
             FaultyProgram.class.getName(), "--cp", classes, "--procs", "2", "--transport", transport, "--quiet",
             "--", "hang"));
@@ -181,6 +199,8 @@ class AeronLauncherTest {
                     for (final String a : h.info().arguments().orElse(new String[0])) {
                         final String prefix = "-D" + Placement.AERON_DIR_PROP + "=";
                         if (a.startsWith(prefix) && new File(a.substring(prefix.length()), "cnc.dat").exists()) {
+                            assertEquals(driverRoot.toFile(), new File(a.substring(prefix.length())).getParentFile(),
+                                "the driver directory is made in -D" + Placement.DRIVER_ROOT_PROP);
                             made.add(new File(a.substring(prefix.length())).getName());
                         }
                     }

@@ -61,4 +61,27 @@ class PlacementTest {
             () -> Placement.of(2, Map.of(), Map.of("SLURM_PROCID", "x", "SLURM_NTASKS", "2")));
         assertTrue(e.getMessage().contains("SLURM_PROCID=x"), e.getMessage());
     }
+
+    @Test
+    void shouldMakeDriverDirectoriesInTheDriverRootWhenOneIsSet() throws java.io.IOException {
+        final java.nio.file.Path root = java.nio.file.Files.createTempDirectory("driver-root");
+        System.setProperty(Placement.DRIVER_ROOT_PROP, root.toString());
+        try {
+            assertEquals(root.toFile(), Placement.driverRoot());
+        } finally {
+            System.clearProperty(Placement.DRIVER_ROOT_PROP);
+            java.nio.file.Files.delete(root);
+        }
+    }
+
+    @Test
+    void shouldRefuseADriverRootThatIsNoDirectoryNamingIt() {
+        System.setProperty(Placement.DRIVER_ROOT_PROP, "/no/such/dir");
+        try {
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, Placement::driverRoot);
+            assertEquals("-Dbsplib.aeron.driverRoot=/no/such/dir is not a directory", e.getMessage());
+        } finally {
+            System.clearProperty(Placement.DRIVER_ROOT_PROP);
+        }
+    }
 }
