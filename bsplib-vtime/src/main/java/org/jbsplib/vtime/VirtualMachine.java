@@ -700,7 +700,7 @@ public final class VirtualMachine implements Transport {
         @Override
         public int poll(final FrameHandler handler, final int limit) {
             beginCall();
-            final boolean drain = limit == Integer.MAX_VALUE;
+            final long drainUntil = limit == Integer.MAX_VALUE ? lastArrival() : Long.MIN_VALUE;
             int n = 0;
             Frame done = null;
             while (n < limit) {
@@ -720,12 +720,21 @@ public final class VirtualMachine implements Transport {
                     lock.lock();
                     try {
                         final long a = inbox[pid].firstArrival();
-                        if (a == MinTree.NONE || a > clock[pid] && !drain && !free) {
+                        if (a != MinTree.NONE && (a <= clock[pid] || free)) {
+                            f = take(pid);
+                        } else if (a <= drainUntil) {
+                            // a drain delivers every frame sent before it: wait in virtual time for this one to
+                            // arrive, taking what arrives before it in order, never a frame ahead of its arrival
+                            block(pid);
+                        } else {
                             break;
                         }
-                        f = take(pid);
                     } finally {
                         lock.unlock();
+                    }
+                    if (f == null) {
+                        awaitTurn(pid);
+                        continue;
                     }
                 }
                 handler.onFrame(f.src, f.type, f.buffer, 0, f.length);
@@ -742,6 +751,16 @@ public final class VirtualMachine implements Transport {
             }
             endCall();
             return n;
+        }
+
+        /** @return the latest arrival time of the frames sent to this process so far, {@link Long#MIN_VALUE} if none */
+        private long lastArrival() {
+            lock.lock();
+            try {
+                return inbox[pid].lastArrival();
+            } finally {
+                lock.unlock();
+            }
         }
 
         @Override
