@@ -44,8 +44,9 @@ public final class VirtualMachine implements Transport {
     // Only receiving (poll, idle) and ending wait at the gate: a send observes nothing of the others, so the sender
     // keeps the baton (a send gated like a receive cost a hand-off every lookahead / o sends: 3 on sp2-us).
     // A frame carries its virtual arrival time; the receiver's inbox (Inbox: one FIFO per sender, merged by a
-    // tournament) is ordered by (arrival, send start, sender pid, the sender's own send count): virtual quantities only, so the order does not depend on which process the host
-    // (or the kernel's choice among processes that may act) ran first. A global sequence number in host order broke
+    // tournament) is ordered by (arrival, send start, sender pid, the sender's own send count): virtual quantities
+    // only, so the order does not depend on which process the host (or the kernel's choice among processes that may
+    // act) ran first. A global sequence number in host order broke
     // ties before, and the kernel's order of events showed in virtual results (one process's T_commit of LU class W
     // at P = 32 under rbs moved by o when the kernel's hand-off rule changed).
     // The gate is strict (clock < every other event + lookahead): a frame another process sends later arrives at
