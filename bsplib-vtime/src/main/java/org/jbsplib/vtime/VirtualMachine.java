@@ -1,8 +1,6 @@
 package org.jbsplib.vtime;
 
 import java.util.ArrayDeque;
-import java.util.Comparator;
-import java.util.PriorityQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
@@ -45,9 +43,10 @@ public final class VirtualMachine implements Transport {
     // deterministic computation costs is deterministic, whatever the host's cores or scheduler.
     // Only receiving (poll, idle) and ending wait at the gate: a send observes nothing of the others, so the sender
     // keeps the baton (a send gated like a receive cost a hand-off every lookahead / o sends: 3 on sp2-us).
-    // A frame carries its virtual arrival time; the receiver's inbox is ordered by (arrival, send start, sender pid,
-    // the sender's own send count): virtual quantities only, so the order does not depend on which process the host
-    // (or the kernel's choice among processes that may act) ran first. A global sequence number in host order broke
+    // A frame carries its virtual arrival time; the receiver's inbox (Inbox: one FIFO per sender, merged by a
+    // tournament) is ordered by (arrival, send start, sender pid, the sender's own send count): virtual quantities
+    // only, so the order does not depend on which process the host (or the kernel's choice among processes that may
+    // act) ran first. A global sequence number in host order broke
     // ties before, and the kernel's order of events showed in virtual results (one process's T_commit of LU class W
     // at P = 32 under rbs moved by o when the kernel's hand-off rule changed).
     // The gate is strict (clock < every other event + lookahead): a frame another process sends later arrives at
@@ -70,7 +69,7 @@ public final class VirtualMachine implements Transport {
     private final long[] nextSend;
     private final long[] wakeAt;
     private final int[] state;
-    private final PriorityQueue<Frame>[] inbox;
+    private final Inbox[] inbox;
     private final MinTree events;
     private final AtomicReferenceArray<Thread> threads;
     private final ArrayDeque<Frame> pool = new ArrayDeque<>();
@@ -106,7 +105,6 @@ public final class VirtualMachine implements Transport {
      * @param maxFrameLength largest frame payload, bytes
      * @param shuffleSeed    the random order's seed, or {@link #NO_SHUFFLE}
      */
-    @SuppressWarnings("unchecked")
     public VirtualMachine(final NetworkModel model, final int nprocs, final int maxFrameLength,
         final long shuffleSeed) {
         if (model == null) {
@@ -128,14 +126,13 @@ public final class VirtualMachine implements Transport {
         this.nextSend = new long[nprocs];
         this.wakeAt = new long[nprocs];
         this.state = new int[nprocs];
-        this.inbox = new PriorityQueue[nprocs];
+        this.inbox = new Inbox[nprocs];
         this.events = new MinTree(nprocs);
         this.threads = new AtomicReferenceArray<>(nprocs);
         this.endpoints = new VirtualEndpoint[nprocs];
         this.lookahead = model.lookaheadNs();
-        final Comparator<Frame> order = VirtualMachine::arrivalOrder;
         for (int i = 0; i < nprocs; i++) {
-            inbox[i] = new PriorityQueue<>(order);
+            inbox[i] = new Inbox(nprocs);
             wakeAt[i] = MinTree.NONE;
             state[i] = READY;
             events.set(i, 0);
@@ -268,8 +265,7 @@ public final class VirtualMachine implements Transport {
     }
 
     private long blockedEvent(final int q) {
-        final Frame head = inbox[q].peek();
-        final long next = Math.min(head == null ? MinTree.NONE : head.arrival, wakeAt[q]);
+        final long next = Math.min(inbox[q].firstArrival(), wakeAt[q]);
         return next == MinTree.NONE ? MinTree.NONE : Math.max(clock[q], next);
     }
 
@@ -424,24 +420,6 @@ public final class VirtualMachine implements Transport {
     }
 
     /**
-     * Orders an inbox by arrival time, then send start, sender pid and the sender's own send count: virtual
-     * quantities only (see the notes at the top). A plain method, because the lambdas of a composed
-     * {@link Comparator} took a sixth of the samples of a profiled LU run at P = 32.
-     */
-    private static int arrivalOrder(final Frame a, final Frame b) {
-        if (a.arrival != b.arrival) {
-            return a.arrival < b.arrival ? -1 : 1;
-        }
-        if (a.sent != b.sent) {
-            return a.sent < b.sent ? -1 : 1;
-        }
-        if (a.src != b.src) {
-            return a.src < b.src ? -1 : 1;
-        }
-        return Long.compare(a.seq, b.seq);
-    }
-
-    /**
      * Takes {@code p}'s first frame without passing the gate when it has arrived by {@code p}'s clock and before
      * any frame another process can still send ({@code arrival < every other event + lookahead}): no frame that
      * precedes it can still come, and the frames that arrived while the receiver was busy are taken in the same
@@ -450,15 +428,22 @@ public final class VirtualMachine implements Transport {
      * @return the frame, or null when only the gate can decide
      */
     private Frame takeEarlyFrame(final int p) {
-        final Frame head = inbox[p].peek();
-        if (head == null || head.arrival > clock[p] || free) {
+        final long a = inbox[p].firstArrival();
+        if (a > clock[p] || free) {
             return null;
         }
         final long e = events.minKey();
-        if (e != MinTree.NONE && head.arrival >= e + lookahead) {
+        if (e != MinTree.NONE && a >= e + lookahead) {
             return null;
         }
         return take(p);
+    }
+
+    /** Blocks {@code p} until its next event (a frame's arrival or a wake-up): the baton goes on (the lock is held). */
+    private void block(final int p) {
+        state[p] = BLOCKED;
+        events.set(p, blockedEvent(p));
+        handOff();
     }
 
     /** Takes {@code p}'s first frame: its clock becomes {@code max(clock, arrival) + o} (the lock is held). */
@@ -475,24 +460,6 @@ public final class VirtualMachine implements Transport {
         }
         f.ensure(length);
         return f;
-    }
-
-    private static final class Frame {
-        int src;
-        int type;
-        int length;
-        long arrival;
-        /** Virtual time the send started. */
-        long sent;
-        /** The sender's own count of its sends before this one. */
-        long seq;
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[64]);
-
-        void ensure(final int length) {
-            if (buffer.capacity() < length) {
-                buffer.wrap(new byte[Math.max(length, 2 * buffer.capacity())]);
-            }
-        }
     }
 
     // ------------------------------------------------------------------ endpoints
@@ -734,7 +701,7 @@ public final class VirtualMachine implements Transport {
         @Override
         public int poll(final FrameHandler handler, final int limit) {
             beginCall();
-            final boolean drain = limit == Integer.MAX_VALUE;
+            final long drainUntil = limit == Integer.MAX_VALUE ? lastArrival() : Long.MIN_VALUE;
             int n = 0;
             Frame done = null;
             while (n < limit) {
@@ -753,13 +720,22 @@ public final class VirtualMachine implements Transport {
                     gate(pid);
                     lock.lock();
                     try {
-                        final Frame head = inbox[pid].peek();
-                        if (head == null || head.arrival > clock[pid] && !drain && !free) {
+                        final long a = inbox[pid].firstArrival();
+                        if (a != MinTree.NONE && (a <= clock[pid] || free)) {
+                            f = take(pid);
+                        } else if (a <= drainUntil) {
+                            // a drain delivers every frame sent before it: wait in virtual time for this one to
+                            // arrive, taking what arrives before it in order, never a frame ahead of its arrival
+                            block(pid);
+                        } else {
                             break;
                         }
-                        f = take(pid);
                     } finally {
                         lock.unlock();
+                    }
+                    if (f == null) {
+                        awaitTurn(pid);
+                        continue;
                     }
                 }
                 handler.onFrame(f.src, f.type, f.buffer, 0, f.length);
@@ -778,6 +754,16 @@ public final class VirtualMachine implements Transport {
             return n;
         }
 
+        /** @return the latest arrival time of the frames sent to this process so far, {@link Long#MIN_VALUE} if none */
+        private long lastArrival() {
+            lock.lock();
+            try {
+                return inbox[pid].lastArrival();
+            } finally {
+                lock.unlock();
+            }
+        }
+
         @Override
         public RunControl control() {
             return control;
@@ -792,13 +778,10 @@ public final class VirtualMachine implements Transport {
             beginCall();
             lock.lock();
             try {
-                final Frame head = inbox[pid].peek();
-                if (head != null && head.arrival <= clock[pid]) {
+                if (inbox[pid].firstArrival() <= clock[pid]) {
                     return; // a frame has arrived: the caller's next poll takes it
                 }
-                state[pid] = BLOCKED;
-                events.set(pid, blockedEvent(pid));
-                handOff();
+                block(pid);
             } finally {
                 lock.unlock();
             }
