@@ -180,8 +180,10 @@ public final class ThreadsTransport implements Transport {
             this.handler = handler;
             final RingBuffer inbox = inboxes[pid];
             int n = inbox.read(this, limit);
-            if (n > 0 && n < limit) {
-                // One read stops where the ring wraps: a second one delivers what was written after the wrap.
+            if (n < limit && (n > 0 || limit == Integer.MAX_VALUE)) {
+                // One read stops where the ring wraps: a second one delivers what was written after the wrap. A
+                // read that finds only the padding before the wrap delivers nothing, so a drain reads again even
+                // then; other polls skip that second read when the ring is empty (the next poll delivers).
                 n += inbox.read(this, limit - n);
             }
             if (n > 0) {
