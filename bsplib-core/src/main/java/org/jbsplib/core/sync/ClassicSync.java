@@ -37,6 +37,14 @@ import org.jbsplib.core.util.PidRanges;
  * the Oxford toolset had them: the count exchange is the barrier and no stream waits for a grant, so a receiver
  * must buffer all the incoming streams of a superstep.
  *
+ * <p><b>Sparse count exchange.</b> Where the transport delivers, in one drain after a barrier release, every frame
+ * sent before the arrivals ({@link org.jbsplib.core.transport.Transport#drainsAfterBarrier()}, the {@code threads}
+ * transport) and phase 1 ends with a barrier backend's episode, a process leaves out the COUNT frames that would say
+ * nothing: to a destination it has no puts, messages or gets for, in a superstep without registration calls or a
+ * new tag size. After the release the receiver drains its inbox and takes each missing COUNT as that empty one. An
+ * empty superstep then sends no frame at all; elsewhere (between JVMs, on a virtual-time machine, with
+ * {@code org.barrier=counts}) every process sends all P-1 COUNT frames.
+ *
  * <p>Implementation notes: frames from one process to another are FIFO, and a process can be at most one
  * superstep ahead of another in phase 1, so COUNT frames are double-buffered by superstep parity and every
  * other frame belongs to the current superstep.
@@ -92,6 +100,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     // how many of doneOwed are set: the DONE loop runs only when one is owed
     private int donesOwed;
     private long grantsSent;
+    // COUNT frames sent and left out (sparse count exchange)
+    private long countFramesSent;
+    private long countFramesOmitted;
     private final long timeoutNs;
     private long postedWait = -1;
     private final UnsafeBuffer scratch;
@@ -133,6 +144,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     // the run's barrier backend (null when the protocol was created outside a BspRuntime run)
     private BarrierPort barrier;
     private String barrierPhase;
+    // whether COUNT frames that say nothing are left out: a barrier episode ends phase 1 and a drain after its
+    // release delivers every COUNT frame sent before it
+    private boolean sparseCounts;
 
     /** Creates the protocol of {@code process}. */
     public ClassicSync(final SyncProcess process) {
@@ -240,6 +254,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         }
         this.barrier = run.open(endpoint, this, this::waitIdle);
         this.barrierPhase = "phase 1 (barrier " + run.spec() + ")";
+        this.sparseCounts = run.drainsAfterRelease();
     }
 
     /**
@@ -273,6 +288,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     @Override
     public void onProgramEnd() {
         stats.count("org.grants", grantsSent);
+        stats.count("org.countFrames", countFramesSent);
+        stats.count("org.countFramesOmitted", countFramesOmitted);
         stats.count("org.directStreams", directStreams);
         stats.count("org.directGets", directGets);
         stats.count("org.stagedGets", stagedGets);
@@ -297,22 +314,66 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private void exchangeCounts() {
         final long sstep = process.superstep();
         final int parity = (int) (sstep & 1);
-        final int countLength = exchange.encodeExchange(sstep, 0);
-        for (int i = 1; i < nprocs; i++) {
-            final int d = (me + i) % nprocs;
-            exchange.sendExchangeFrame(d, Wire.COUNT, countLength, process.outbox(d));
-        }
+        sendCounts(sstep);
         barrierStep();
-        long waitStart = 0;
-        while (countsReceived[parity] < nprocs - 1) {
-            if (endpoint.poll(this, POLL_LIMIT) > 0) {
-                endpoint.resetIdle();
-                waitStart = 0;
-            } else {
-                waitStart = waitIdle(waitStart, "phase 1 (count exchange)");
+        if (sparseCounts) {
+            collectSparseCounts(sstep, parity);
+        } else {
+            long waitStart = 0;
+            while (countsReceived[parity] < nprocs - 1) {
+                if (endpoint.poll(this, POLL_LIMIT) > 0) {
+                    endpoint.resetIdle();
+                    waitStart = 0;
+                } else {
+                    waitStart = waitIdle(waitStart, "phase 1 (count exchange)");
+                }
             }
         }
         exchange.checkAgreement(sstep, counts[parity]);
+    }
+
+    /** Sends this process's COUNT frames: to every other process, or, sparse, to those it has something for. */
+    private void sendCounts(final long sstep) {
+        // the part every destination gets is the same; a superstep with registration calls or a new tag size
+        // tells everyone
+        final boolean omit = sparseCounts && process.registry().pendingCount() == 0
+            && process.nextTagSize() == process.tagSize();
+        if (sparseCounts) {
+            endpoint.control().quiescence().enterSync(me, sstep);
+        }
+        int countLength = -1;
+        for (int i = 1; i < nprocs; i++) {
+            final int d = (me + i) % nprocs;
+            final Outbox out = process.outbox(d);
+            if (omit && ExchangeFrame.countsNothing(out)) {
+                countFramesOmitted++;
+                continue;
+            }
+            if (countLength < 0) {
+                countLength = exchange.encodeExchange(sstep, 0);
+            }
+            exchange.sendExchangeFrame(d, Wire.COUNT, countLength, out);
+            countFramesSent++;
+        }
+    }
+
+    /**
+     * After the barrier's release: every COUNT frame of the superstep was committed before its sender arrived, so
+     * one drain delivers them all, and a source whose frame is not there had nothing to say.
+     */
+    private void collectSparseCounts(final long sstep, final int parity) {
+        if (endpoint.poll(this, Integer.MAX_VALUE) > 0) {
+            endpoint.resetIdle();
+        }
+        if (countsReceived[parity] == nprocs - 1) {
+            return;
+        }
+        final int tagSize = process.tagSize();
+        for (int s = 0; s < nprocs; s++) {
+            if (s != me && !counts[parity][s].isReceived()) {
+                counts[parity][s].decodeNothing(sstep, tagSize);
+            }
+        }
     }
 
     private void moveData() {
@@ -714,18 +775,38 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         if (endpoint.control().endedCount() == 0) {
             return; // the usual case: O(1) per idle step instead of a look at every pid
         }
-        final int parity = (int) (process.superstep() & 1);
         for (int s = 0; s < nprocs; s++) {
-            if (s != me && !counts[parity][s].isReceived() && endpoint.control().hasEnded(s)) {
-                // drain what it sent before ending, then decide
-                endpoint.poll(this, Integer.MAX_VALUE);
-                if (!counts[parity][s].isReceived()) {
-                    throw process.fail("pid " + s + " ended its program while pid " + me + " waits for it in sync of "
-                        + "superstep " + process.superstep() + " (" + phase + "): every process must make the same "
-                        + "number of sync calls", null);
-                }
+            if (s != me && endpoint.control().hasEnded(s) && endedBeforeThisSync(s)) {
+                throw process.fail("pid " + s + " ended its program while pid " + me + " waits for it in sync of "
+                    + "superstep " + process.superstep() + " (" + phase + "): every process must make the same "
+                    + "number of sync calls", null);
             }
         }
+    }
+
+    /** @return whether {@code s}, which ended, ended without joining this sync */
+    private boolean endedBeforeThisSync(final int s) {
+        if (sparseCounts) {
+            // its COUNT may be left out: the syncs it completed tell (-1, unknown, never decides)
+            final long completed = endpoint.control().endedSupersteps(s);
+            return completed >= 0 && completed <= process.superstep();
+        }
+        final ExchangeFrame count = counts[(int) (process.superstep() & 1)][s];
+        if (count.isReceived()) {
+            return false;
+        }
+        // drain what it sent before ending, then decide
+        endpoint.poll(this, Integer.MAX_VALUE);
+        return !count.isReceived();
+    }
+
+    /** @return whether {@code s} has arrived at this sync, as far as this process can tell */
+    private boolean arrived(final int s, final int parity) {
+        if (sparseCounts) {
+            // its COUNT may be left out: it says when it enters a sync
+            return endpoint.control().quiescence().syncsEntered(s) > process.superstep();
+        }
+        return counts[parity][s].isReceived();
     }
 
     private String diagnose(final String phase, final long waitedNs) {
@@ -736,7 +817,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         final int[] missing = new int[nprocs];
         int count = 0;
         for (int s = 0; s < nprocs; s++) {
-            if (s != me && !counts[parity][s].isReceived()) {
+            if (s != me && !arrived(s, parity)) {
                 missing[count++] = s;
             }
         }

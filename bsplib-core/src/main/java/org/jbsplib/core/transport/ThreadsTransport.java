@@ -114,6 +114,15 @@ public final class ThreadsTransport implements Transport {
         return true;
     }
 
+    /**
+     * @return {@code true}: a frame is committed in the destination's ring before its sender arrives at the barrier,
+     *     and the release happens-after every arrival
+     */
+    @Override
+    public boolean drainsAfterBarrier() {
+        return true;
+    }
+
     @Override
     public void close() {
         // Off-heap inboxes are released with their ByteBuffers by the garbage collector.

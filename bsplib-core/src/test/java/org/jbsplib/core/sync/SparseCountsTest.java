@@ -1,0 +1,196 @@
+package org.jbsplib.core.sync;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+
+import org.jbsplib.api.BspAbortException;
+import org.jbsplib.api.Reg;
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
+import org.jbsplib.core.RunResult;
+import org.jbsplib.core.transport.ChaosTransport;
+import org.jbsplib.core.transport.DenseCountsTransport;
+import org.jbsplib.core.transport.ThreadsTransport;
+import org.jbsplib.core.transport.Transport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The classic sync's sparse count exchange: on the threads transport a process sends a COUNT frame only to the
+ * processes it has something for (every one in a superstep with registration calls or a new tag size), and takes a
+ * missing one as empty after the barrier; where the transport does not allow it, or the count exchange is the
+ * barrier, every process sends all P-1 COUNT frames.
+ */
+@Timeout(60)
+class SparseCountsTest {
+    private static final int SYNCS = 20;
+
+    @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {2, 4, 9})
+    void shouldSendNoFrameInAnEmptySuperstep(final int p) {
+        final RunResult result = BspRuntime.run(new BspConfig().procs(p), bsp -> {
+            for (int i = 0; i < SYNCS; i++) {
+                bsp.sync();
+            }
+        });
+        for (int pid = 0; pid < p; pid++) {
+            assertEquals(0, result.stats().get(pid).counter("org.countFrames"), "COUNT frames of pid " + pid);
+            assertEquals((long) SYNCS * (p - 1), result.stats().get(pid).counter("org.countFramesOmitted"),
+                "COUNT frames left out by pid " + pid);
+            assertEquals(0, result.stats().get(pid).framesSent(), "frames of pid " + pid + " (shm barrier)");
+        }
+    }
+
+    @Test
+    void shouldSendCountFramesOnlyToTheProcessesWithTraffic() {
+        final int p = 4;
+        final int[][] got = new int[p][];
+        final int[] fetched = new int[1];
+        final RunResult result = BspRuntime.run(new BspConfig().procs(p), bsp -> {
+            final int[] area = new int[4];
+            area[0] = 100 + bsp.pid();
+            final Reg reg = bsp.pushReg(area);
+            bsp.sync(); // a registration: every process tells every other one
+            if (bsp.pid() == 0) {
+                bsp.put(3, new int[] {7}, 0, reg, 1, 1); // only pid 3 hears from pid 0
+            }
+            if (bsp.pid() == 2) {
+                bsp.get(1, reg, 0, fetched, 0, 1); // only pid 1 hears from pid 2
+            }
+            bsp.sync();
+            bsp.sync(); // empty
+            got[bsp.pid()] = area.clone();
+        });
+        final long[] expected = {(p - 1) + 1, p - 1, (p - 1) + 1, p - 1};
+        for (int pid = 0; pid < p; pid++) {
+            assertEquals(expected[pid], result.stats().get(pid).counter("org.countFrames"),
+                "COUNT frames of pid " + pid);
+            assertEquals(3L * (p - 1) - expected[pid], result.stats().get(pid).counter("org.countFramesOmitted"),
+                "COUNT frames left out by pid " + pid);
+        }
+        assertArrayEquals(new int[] {103, 7, 0, 0}, got[3]);
+        assertEquals(101, fetched[0]);
+    }
+
+    @Test
+    void shouldTellEveryProcessOfANewTagSize() {
+        final int p = 3;
+        final RunResult result = BspRuntime.run(new BspConfig().procs(p), bsp -> {
+            bsp.setTagSize(8);
+            bsp.sync();
+            bsp.sync();
+        });
+        for (int pid = 0; pid < p; pid++) {
+            assertEquals(p - 1, result.stats().get(pid).counter("org.countFrames"), "COUNT frames of pid " + pid);
+        }
+    }
+
+    @Test
+    void shouldFindADifferentTagSizeWhenOnlyOneProcessSetsIt() {
+        final BspAbortException e = assertThrows(BspAbortException.class, () -> BspRuntime.run(
+            new BspConfig().procs(3), bsp -> {
+                if (bsp.pid() == 1) {
+                    bsp.setTagSize(8);
+                }
+                bsp.sync();
+            }));
+        assertTrue(e.getMessage().contains("setTagSize differs"), e.getMessage());
+    }
+
+    @Test
+    void shouldFindARegistrationOnlyOneProcessMade() {
+        final BspAbortException e = assertThrows(BspAbortException.class, () -> BspRuntime.run(
+            new BspConfig().procs(3), bsp -> {
+                if (bsp.pid() == 2) {
+                    bsp.pushReg(new int[4]);
+                }
+                bsp.sync();
+            }));
+        assertTrue(e.getMessage().contains("registration sequences differ across processes"), e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"dense-transport", "counts-barrier"})
+    void shouldSendEveryCountFrameWhereAbsenceCannotBeTrusted(final String where) {
+        final int p = 4;
+        final BspConfig config = new BspConfig().procs(p);
+        if ("dense-transport".equals(where)) {
+            config.transport(DenseCountsTransport.NAME);
+        } else {
+            config.option(ClassicSync.BARRIER_OPTION, "counts");
+        }
+        final RunResult result = BspRuntime.run(config, bsp -> {
+            for (int i = 0; i < SYNCS; i++) {
+                bsp.sync();
+            }
+        });
+        for (int pid = 0; pid < p; pid++) {
+            assertEquals((long) SYNCS * (p - 1), result.stats().get(pid).counter("org.countFrames"),
+                where + ": COUNT frames of pid " + pid);
+            assertEquals(0, result.stats().get(pid).counter("org.countFramesOmitted"), where + ": pid " + pid);
+        }
+    }
+
+    @ParameterizedTest(name = "P={0}")
+    @ValueSource(ints = {2, 3, 32})
+    void shouldAbortPromptlyWhenAProcessEndsEarly(final int p) {
+        final long t0 = System.nanoTime();
+        final BspAbortException e = assertThrows(BspAbortException.class, () -> BspRuntime.run(
+            new BspConfig().procs(p), bsp -> {
+                bsp.sync();
+                if (bsp.pid() != p - 1) {
+                    bsp.sync(); // pid p-1 has ended: nobody may wait for it here
+                }
+            }));
+        assertTrue(e.getMessage().contains("pid " + (p - 1) + " ended its program"), e.getMessage());
+        assertEquals(1, e.superstep(), e.getMessage());
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(10), "prompt");
+    }
+
+    @Test
+    void shouldNotMistakeAProcessThatEndedAfterTheSyncForOneThatSkippedIt() {
+        // pid 0 leaves the last sync and ends at once, while the others may still be in that sync
+        for (int round = 0; round < 50; round++) {
+            final RunResult result = BspRuntime.run(new BspConfig().procs(4), bsp -> {
+                for (int i = 0; i < 5; i++) {
+                    bsp.sync();
+                }
+            });
+            assertEquals(4, result.stats().size());
+        }
+    }
+
+    @Test
+    void shouldReportTheFirstCauseWhenAProcessFailsBeforeASync() {
+        final BspAbortException e = assertThrows(BspAbortException.class, () -> BspRuntime.run(
+            new BspConfig().procs(4), bsp -> {
+                bsp.sync();
+                if (bsp.pid() == 2) {
+                    throw new IllegalStateException("first from 2");
+                }
+                bsp.sync();
+            }));
+        assertEquals(2, e.pid());
+        assertTrue(e.getMessage().contains("first from 2"), e.getMessage());
+    }
+
+    @Test
+    void shouldLetOnlyTransportsThatSaySoLeaveFramesOut() {
+        try (Transport threads = new ThreadsTransport(2, 1 << 16, 2)) {
+            assertTrue(threads.drainsAfterBarrier());
+            try (Transport chaos = new ChaosTransport(threads, 1L)) {
+                assertTrue(chaos.drainsAfterBarrier(), "a decorator answers for what it decorates");
+            }
+        }
+        try (Transport dense = new DenseCountsTransport()) {
+            assertFalse(dense.drainsAfterBarrier(), "by default a transport promises nothing");
+        }
+    }
+}
