@@ -147,6 +147,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     // whether COUNT frames that say nothing are left out: a barrier episode ends phase 1 and a drain after its
     // release delivers every COUNT frame sent before it
     private boolean sparseCounts;
+    // sparse only: this superstep neither sent nor received a COUNT frame and this process has nothing for itself,
+    // so nothing moves in phase 2 and no registration or tag size changes
+    private boolean silent;
 
     /** Creates the protocol of {@code process}. */
     public ClassicSync(final SyncProcess process) {
@@ -238,8 +241,12 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         final long t0 = endpoint.nanoTime();
         exchangeCounts();
         final long t1 = endpoint.nanoTime();
-        moveData();
-        finishSuperstep();
+        if (silent) {
+            exchange.endSuperstep(); // every per-superstep array is as finishSuperstep leaves it
+        } else {
+            moveData();
+            finishSuperstep();
+        }
         final long t2 = endpoint.nanoTime();
         stats.recordSync(t1 - t0, t2 - t1);
     }
@@ -314,10 +321,16 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private void exchangeCounts() {
         final long sstep = process.superstep();
         final int parity = (int) (sstep & 1);
-        sendCounts(sstep);
+        final boolean sentNone = sendCounts(sstep);
         barrierStep();
         if (sparseCounts) {
-            collectSparseCounts(sstep, parity);
+            drainCounts();
+            final Outbox self = process.outbox(me);
+            silent = sentNone && countsReceived[parity] == 0 && !self.hasRecords() && self.getRequestCount() == 0;
+            if (silent) {
+                return; // every other process had nothing to say: the agreement holds
+            }
+            takeMissingCountsAsNothing(sstep, parity);
         } else {
             long waitStart = 0;
             while (countsReceived[parity] < nprocs - 1) {
@@ -332,39 +345,61 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         exchange.checkAgreement(sstep, counts[parity]);
     }
 
-    /** Sends this process's COUNT frames: to every other process, or, sparse, to those it has something for. */
-    private void sendCounts(final long sstep) {
+    /**
+     * Sends this process's COUNT frames: to every other process, or, sparse, to those it has something for.
+     *
+     * @return whether it sent none and the superstep has no registration calls or new tag size
+     */
+    private boolean sendCounts(final long sstep) {
         // the part every destination gets is the same; a superstep with registration calls or a new tag size
         // tells everyone
         final boolean omit = sparseCounts && process.registry().pendingCount() == 0
             && process.nextTagSize() == process.tagSize();
-        if (sparseCounts) {
-            endpoint.control().quiescence().enterSync(me, sstep);
+        if (!omit) {
+            final int countLength = exchange.encodeExchange(sstep, 0);
+            for (int i = 1; i < nprocs; i++) {
+                final int d = (me + i) % nprocs;
+                exchange.sendExchangeFrame(d, Wire.COUNT, countLength, process.outbox(d));
+            }
+            countFramesSent += nprocs - 1;
+            if (sparseCounts) {
+                endpoint.control().quiescence().enterSync(me, sstep);
+            }
+            return false;
         }
+        endpoint.control().quiescence().enterSync(me, sstep);
+        // only a destination this process has an outbox for can have records
+        int sent = 0;
         int countLength = -1;
-        for (int i = 1; i < nprocs; i++) {
-            final int d = (me + i) % nprocs;
+        for (int i = 0, n = process.outboxCount(); i < n; i++) {
+            final int d = process.outboxPid(i);
             final Outbox out = process.outbox(d);
-            if (omit && ExchangeFrame.countsNothing(out)) {
-                countFramesOmitted++;
+            if (d == me || ExchangeFrame.countsNothing(out)) {
                 continue;
             }
             if (countLength < 0) {
                 countLength = exchange.encodeExchange(sstep, 0);
             }
             exchange.sendExchangeFrame(d, Wire.COUNT, countLength, out);
-            countFramesSent++;
+            sent++;
         }
+        countFramesSent += sent;
+        countFramesOmitted += nprocs - 1 - sent;
+        return sent == 0;
     }
 
     /**
      * After the barrier's release: every COUNT frame of the superstep was committed before its sender arrived, so
-     * one drain delivers them all, and a source whose frame is not there had nothing to say.
+     * one drain delivers them all.
      */
-    private void collectSparseCounts(final long sstep, final int parity) {
+    private void drainCounts() {
         if (endpoint.poll(this, Integer.MAX_VALUE) > 0) {
             endpoint.resetIdle();
         }
+    }
+
+    /** After {@link #drainCounts}: a source whose COUNT frame is not there had nothing to say. */
+    private void takeMissingCountsAsNothing(final long sstep, final int parity) {
         if (countsReceived[parity] == nprocs - 1) {
             return;
         }

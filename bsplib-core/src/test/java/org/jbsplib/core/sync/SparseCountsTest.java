@@ -80,6 +80,47 @@ class SparseCountsTest {
     }
 
     @Test
+    void shouldKeepAProcessThatHearsNothingInStepWithTheOthers() {
+        // pid 2 neither sends nor receives in the odd supersteps while 0 and 1 exchange puts and messages, then
+        // gets from both and receives from both in the even ones
+        final int p = 3;
+        final int rounds = 30;
+        final long[][] seen = new long[p][];
+        BspRuntime.run(new BspConfig().procs(p).option(ClassicSync.DIRECT_OPTION, "never"), bsp -> {
+            final long[] area = new long[4];
+            final Reg reg = bsp.pushReg(area);
+            bsp.sync();
+            final long[] got = new long[2 * rounds];
+            for (int r = 0; r < rounds; r++) {
+                area[0] = 1000L * bsp.pid() + r;
+                if (bsp.pid() < 2) {
+                    bsp.put(1 - bsp.pid(), new long[] {area[0]}, 0, reg, 1, 1);
+                    bsp.send(1 - bsp.pid(), new byte[0], new byte[] {(byte) r});
+                }
+                bsp.sync(); // silent for pid 2
+                if (bsp.pid() < 2 && (bsp.qsize().packets() != 1 || area[1] != 1000L * (1 - bsp.pid()) + r)) {
+                    throw new IllegalStateException("pid " + bsp.pid() + " round " + r + ": " + area[1]);
+                }
+                if (bsp.pid() == 2) {
+                    bsp.get(0, reg, 0, got, 2 * r, 1);
+                    bsp.get(1, reg, 0, got, 2 * r + 1, 1);
+                } else {
+                    bsp.put(2, new long[] {area[0]}, 0, reg, 2 + bsp.pid(), 1);
+                }
+                bsp.sync();
+                if (bsp.pid() == 2 && (area[2] != r || area[3] != 1000L + r)) {
+                    throw new IllegalStateException("pid 2 round " + r + ": " + area[2] + ", " + area[3]);
+                }
+            }
+            seen[bsp.pid()] = got;
+        });
+        for (int r = 0; r < rounds; r++) {
+            assertEquals(r, seen[2][2 * r], "get from pid 0, round " + r);
+            assertEquals(1000L + r, seen[2][2 * r + 1], "get from pid 1, round " + r);
+        }
+    }
+
+    @Test
     void shouldTellEveryProcessOfANewTagSize() {
         final int p = 3;
         final RunResult result = BspRuntime.run(new BspConfig().procs(p), bsp -> {
