@@ -230,7 +230,8 @@ class SparseCountsTest {
                 assertTrue(chaos.drainsAfterBarrier(), "a decorator answers for what it decorates");
             }
         }
-        try (Transport dense = new DenseCountsTransport()) {
+        try (Transport dense = new DenseCountsTransport.Provider().create(new BspConfig().procs(2).conclude())) {
+            assertTrue(dense.sharesMemory());
             assertFalse(dense.drainsAfterBarrier(), "by default a transport promises nothing");
         }
     }

@@ -9,44 +9,19 @@ import org.jbsplib.core.TransportProvider;
  * barrier arrival can be drained after the release ({@link Transport#drainsAfterBarrier()} is {@code false}, as
  * between JVMs), so the classic sync sends every COUNT frame (the dense count exchange) in shared memory.
  */
-public final class DenseCountsTransport implements Transport, TransportProvider {
+public final class DenseCountsTransport implements Transport {
     /** The name to configure. */
     public static final String NAME = "threads-dense-counts";
 
     private final Transport inner;
 
-    /** The provider (ServiceLoader). */
-    public DenseCountsTransport() {
-        this.inner = null;
-    }
-
-    private DenseCountsTransport(final BspConfig config) {
+    DenseCountsTransport(final BspConfig config) {
         this.inner = new ThreadsTransportProvider().create(config);
     }
 
     @Override
     public String name() {
         return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "test: threads with the dense count exchange";
-    }
-
-    @Override
-    public boolean sharesMemory() {
-        return true;
-    }
-
-    @Override
-    public boolean sharesClock() {
-        return true;
-    }
-
-    @Override
-    public Transport create(final BspConfig config) {
-        return new DenseCountsTransport(config);
     }
 
     @Override
@@ -65,14 +40,38 @@ public final class DenseCountsTransport implements Transport, TransportProvider 
     }
 
     @Override
+    public boolean sharesMemory() {
+        return inner.sharesMemory();
+    }
+
+    @Override
     public boolean directCopies() {
         return inner.directCopies();
     }
 
     @Override
     public void close() {
-        if (inner != null) {
-            inner.close();
+        inner.close();
+    }
+
+    /**
+     * The provider (ServiceLoader). It does not say that its runs share memory (they do): the listing of the
+     * transports each barrier backend runs on ({@code bsp backends}) names only the real shared-memory transport.
+     */
+    public static final class Provider implements TransportProvider {
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public String description() {
+            return "test: threads with the dense count exchange";
+        }
+
+        @Override
+        public Transport create(final BspConfig config) {
+            return new DenseCountsTransport(config);
         }
     }
 }
