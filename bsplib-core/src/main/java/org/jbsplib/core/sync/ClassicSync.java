@@ -242,7 +242,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         exchangeCounts();
         final long t1 = endpoint.nanoTime();
         if (silent) {
-            exchange.endSuperstep(); // every per-superstep array is as finishSuperstep leaves it
+            endSilentSuperstep();
         } else {
             moveData();
             finishSuperstep();
@@ -532,6 +532,20 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             }
         }
         return false;
+    }
+
+    /**
+     * Ends a superstep in which nothing came or went: the per-peer arrays are as finishSuperstep left them; only
+     * what commit reads, the updates of the last superstep, must now say none.
+     */
+    private void endSilentSuperstep() {
+        getsExpected = 0;
+        if (updatesLength > 0) {
+            java.util.Arrays.fill(updates, 0, updatesLength, 0);
+            java.util.Arrays.fill(updatedRegs, 0, updatesLength, null);
+            updatesLength = 0;
+        }
+        exchange.endSuperstep();
     }
 
     private void startApply() {

@@ -121,6 +121,25 @@ class SparseCountsTest {
     }
 
     @Test
+    void shouldCountNoUpdateForCommitAfterASuperstepInWhichNothingMoved() {
+        final int[][] counted = new int[2][];
+        BspRuntime.run(new BspConfig().procs(2), bsp -> {
+            final int[] area = new int[4];
+            final Reg reg = bsp.pushReg(area);
+            bsp.sync();
+            if (bsp.pid() == 0) {
+                bsp.put(1, new int[] {5}, 0, reg, 0, 1);
+            }
+            bsp.sync();
+            bsp.commit(reg, bsp.pid() == 1 ? 1 : 0);
+            bsp.sync(); // nothing moves
+            bsp.commit(reg, 0); // the update two supersteps ago is no update of the last one
+            counted[bsp.pid()] = area.clone();
+        });
+        assertEquals(5, counted[1][0]);
+    }
+
+    @Test
     void shouldTellEveryProcessOfANewTagSize() {
         final int p = 3;
         final RunResult result = BspRuntime.run(new BspConfig().procs(p), bsp -> {
