@@ -33,7 +33,7 @@ import org.jbsplib.core.util.PidRanges;
  * Senders keep polling their own inbox while a destination is full.
  *
  * <p><b>Options</b> ({@link SyncProcess#option}): {@value #RENDEZVOUS_OPTION}, {@value #BARRIER_OPTION},
- * {@value #APPLY_OPTION}; the preset {@code org:paper} ({@link ClassicSyncFactory#presets()}) sets the first two as
+ * {@value #APPLY_OPTION}, {@value #DIRECT_OPTION}, {@value #COUNTS_OPTION}; the preset {@code org:paper} ({@link ClassicSyncFactory#presets()}) sets the first two as
  * the Oxford toolset had them: the count exchange is the barrier and no stream waits for a grant, so a receiver
  * must buffer all the incoming streams of a superstep.
  *
@@ -82,6 +82,12 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      * order of writes allows it); under {@code never} they travel as requests and results in frames.
      */
     public static final String DIRECT_OPTION = "org.direct";
+    /**
+     * Option: which COUNT frames phase 1 sends: {@code sparse} (the default: only those that say something, where
+     * the transport allows it, {@link org.jbsplib.core.transport.Transport#drainsAfterBarrier()}; all of them
+     * elsewhere) or {@code dense} (every process sends all P-1, as between JVMs).
+     */
+    public static final String COUNTS_OPTION = "org.counts";
 
     private static final int POLL_LIMIT = ExchangeSuperstep.POLL_LIMIT;
 
@@ -93,6 +99,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private final long eagerLimit;
     private final boolean countsAreBarrier;
     private final boolean applyOnArrival;
+    private final boolean denseCounts;
     private final Direct directMode;
     private long directStreams;
     private long directGets;
@@ -162,6 +169,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             process.option(RENDEZVOUS_OPTION, Long.toString(process.eagerLimitBytes())));
         this.countsAreBarrier = choice(process, BARRIER_OPTION, "backend", "counts");
         this.applyOnArrival = choice(process, APPLY_OPTION, "pid", "arrival");
+        this.denseCounts = choice(process, COUNTS_OPTION, "sparse", "dense");
         this.directMode = directMode(process.option(DIRECT_OPTION, "auto"));
         this.timeoutNs = process.syncTimeoutNs();
         this.scratch = new UnsafeBuffer(new byte[8]);
@@ -261,7 +269,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         }
         this.barrier = run.open(endpoint, this, this::waitIdle);
         this.barrierPhase = "phase 1 (barrier " + run.spec() + ")";
-        this.sparseCounts = run.drainsAfterRelease();
+        this.sparseCounts = run.drainsAfterRelease() && !denseCounts;
     }
 
     /**

@@ -13,6 +13,7 @@ import org.jbsplib.api.Reg;
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.RunResult;
+import org.jbsplib.core.barrier.BarrierRun;
 import org.jbsplib.core.transport.ChaosTransport;
 import org.jbsplib.core.transport.DenseCountsTransport;
 import org.jbsplib.core.transport.ThreadsTransport;
@@ -140,6 +141,13 @@ class SparseCountsTest {
     }
 
     @Test
+    void shouldRefuseAnUnknownCountsModeNamingIt() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BspRuntime.run(
+            new BspConfig().procs(2).option(ClassicSync.COUNTS_OPTION, "some"), bsp -> { }));
+        assertTrue(e.getMessage().contains("org.counts=some"), e.getMessage());
+    }
+
+    @Test
     void shouldTellEveryProcessOfANewTagSize() {
         final int p = 3;
         final RunResult result = BspRuntime.run(new BspConfig().procs(p), bsp -> {
@@ -177,12 +185,12 @@ class SparseCountsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"dense-transport", "counts-barrier"})
-    void shouldSendEveryCountFrameWhereAbsenceCannotBeTrusted(final String where) {
+    @ValueSource(strings = {"dense-option", "counts-barrier"})
+    void shouldSendEveryCountFrameWhereAbsenceCannotBeTrustedOrIsNotWanted(final String where) {
         final int p = 4;
         final BspConfig config = new BspConfig().procs(p);
-        if ("dense-transport".equals(where)) {
-            config.transport(DenseCountsTransport.NAME);
+        if ("dense-option".equals(where)) {
+            config.option(ClassicSync.COUNTS_OPTION, "dense");
         } else {
             config.option(ClassicSync.BARRIER_OPTION, "counts");
         }
@@ -249,9 +257,14 @@ class SparseCountsTest {
                 assertTrue(chaos.drainsAfterBarrier(), "a decorator answers for what it decorates");
             }
         }
-        try (Transport dense = new DenseCountsTransport.Provider().create(new BspConfig().procs(2).conclude())) {
+        try (Transport dense = new DenseCountsTransport(new ThreadsTransport(2, 1 << 16, 2))) {
             assertTrue(dense.sharesMemory());
             assertFalse(dense.drainsAfterBarrier(), "by default a transport promises nothing");
+            // the flag reaches the protocol through the run's barrier: the classic sync stays dense here
+            assertFalse(BarrierRun.forRun("", 2, dense).drainsAfterRelease());
+            try (Transport threads = new ThreadsTransport(2, 1 << 16, 2)) {
+                assertTrue(BarrierRun.forRun("", 2, threads).drainsAfterRelease());
+            }
         }
     }
 }
