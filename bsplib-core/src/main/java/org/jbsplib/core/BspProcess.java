@@ -254,6 +254,16 @@ public final class BspProcess implements Bsp {
         }
 
         @Override
+        public int outboxCount() {
+            return BspProcess.this.outboxCount();
+        }
+
+        @Override
+        public int outboxPid(final int i) {
+            return BspProcess.this.outboxPid(i);
+        }
+
+        @Override
         public Outbox outboxFor(final int pid) {
             return BspProcess.this.outboxFor(pid);
         }

@@ -194,7 +194,7 @@ public final class BspRuntime {
         } finally {
             process.end();
             endNs[process.pid()] = System.nanoTime();
-            transport.control().markEnded(process.pid());
+            transport.control().markEnded(process.pid(), process.superstep());
             process.endpoint().processEnded();
         }
     }

@@ -23,6 +23,7 @@ public final class BarrierRun {
     private final int cores;
     private final boolean sharedClock;
     private final ConcurrentHashMap<String, Object> shared;
+    private final boolean drainsAfterRelease;
 
     /**
      * @param spec         the barrier spec, or empty for the default of the transport
@@ -45,6 +46,12 @@ public final class BarrierRun {
      */
     public BarrierRun(final String spec, final String transport, final boolean sharedMemory,
         final boolean sharedClock, final int cores) {
+        this(spec, transport, sharedMemory, sharedClock, cores, false);
+    }
+
+    private BarrierRun(final String spec, final String transport, final boolean sharedMemory,
+        final boolean sharedClock, final int cores, final boolean drainsAfterRelease) {
+        this.drainsAfterRelease = drainsAfterRelease;
         this.sharedClock = sharedClock;
         this.spec = Barriers.resolve(spec, sharedMemory);
         this.provider = Barriers.provider(this.spec.name());
@@ -62,7 +69,8 @@ public final class BarrierRun {
      */
     public static BarrierRun forRun(final String barrier, final int cores, final Transport transport) {
         final String spec = barrier.isBlank() && hasVirtualClock(transport) ? Barriers.DEFAULT_MESSAGES : barrier;
-        return new BarrierRun(spec, transport.name(), transport.sharesMemory(), transport.sharesClock(), cores);
+        return new BarrierRun(spec, transport.name(), transport.sharesMemory(), transport.sharesClock(), cores,
+            transport.drainsAfterBarrier());
     }
 
     private static boolean hasVirtualClock(final Transport transport) {
@@ -77,6 +85,18 @@ public final class BarrierRun {
     /** @return the resolved spec */
     public BarrierSpec spec() {
         return spec;
+    }
+
+    /**
+     * Whether a frame a process commits before it arrives at an episode is delivered by one drain of its
+     * destination's inbox after the destination sees the episode released ({@link Transport#drainsAfterBarrier()}
+     * of the run's transport; {@code false} for a run made without one). A protocol may then leave out frames that
+     * would say nothing and read their absence after the release.
+     *
+     * @return whether frames sent before an arrival can be drained after the release
+     */
+    public boolean drainsAfterRelease() {
+        return drainsAfterRelease;
     }
 
     /** @return the backend's provider */

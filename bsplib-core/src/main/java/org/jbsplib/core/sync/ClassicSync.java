@@ -33,9 +33,17 @@ import org.jbsplib.core.util.PidRanges;
  * Senders keep polling their own inbox while a destination is full.
  *
  * <p><b>Options</b> ({@link SyncProcess#option}): {@value #RENDEZVOUS_OPTION}, {@value #BARRIER_OPTION},
- * {@value #APPLY_OPTION}; the preset {@code org:paper} ({@link ClassicSyncFactory#presets()}) sets the first two as
+ * {@value #APPLY_OPTION}, {@value #DIRECT_OPTION}, {@value #COUNTS_OPTION}; the preset {@code org:paper} ({@link ClassicSyncFactory#presets()}) sets the first two as
  * the Oxford toolset had them: the count exchange is the barrier and no stream waits for a grant, so a receiver
  * must buffer all the incoming streams of a superstep.
+ *
+ * <p><b>Sparse count exchange.</b> Where the transport delivers, in one drain after a barrier release, every frame
+ * sent before the arrivals ({@link org.jbsplib.core.transport.Transport#drainsAfterBarrier()}, the {@code threads}
+ * transport) and phase 1 ends with a barrier backend's episode, a process leaves out the COUNT frames that would say
+ * nothing: to a destination it has no puts, messages or gets for, in a superstep without registration calls or a
+ * new tag size. After the release the receiver drains its inbox and takes each missing COUNT as that empty one. An
+ * empty superstep then sends no frame at all; elsewhere (between JVMs, on a virtual-time machine, with
+ * {@code org.barrier=counts}) every process sends all P-1 COUNT frames.
  *
  * <p>Implementation notes: frames from one process to another are FIFO, and a process can be at most one
  * superstep ahead of another in phase 1, so COUNT frames are double-buffered by superstep parity and every
@@ -74,6 +82,12 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      * order of writes allows it); under {@code never} they travel as requests and results in frames.
      */
     public static final String DIRECT_OPTION = "org.direct";
+    /**
+     * Option: which COUNT frames phase 1 sends: {@code sparse} (the default: only those that say something, where
+     * the transport allows it, {@link org.jbsplib.core.transport.Transport#drainsAfterBarrier()}; all of them
+     * elsewhere) or {@code dense} (every process sends all P-1, as between JVMs).
+     */
+    public static final String COUNTS_OPTION = "org.counts";
 
     private static final int POLL_LIMIT = ExchangeSuperstep.POLL_LIMIT;
 
@@ -85,6 +99,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private final long eagerLimit;
     private final boolean countsAreBarrier;
     private final boolean applyOnArrival;
+    private final boolean denseCounts;
     private final Direct directMode;
     private long directStreams;
     private long directGets;
@@ -92,6 +107,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     // how many of doneOwed are set: the DONE loop runs only when one is owed
     private int donesOwed;
     private long grantsSent;
+    // COUNT frames sent and left out (sparse count exchange)
+    private long countFramesSent;
+    private long countFramesOmitted;
     private final long timeoutNs;
     private long postedWait = -1;
     private final UnsafeBuffer scratch;
@@ -133,6 +151,12 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     // the run's barrier backend (null when the protocol was created outside a BspRuntime run)
     private BarrierPort barrier;
     private String barrierPhase;
+    // whether COUNT frames that say nothing are left out: a barrier episode ends phase 1 and a drain after its
+    // release delivers every COUNT frame sent before it
+    private boolean sparseCounts;
+    // sparse only: this superstep neither sent nor received a COUNT frame and this process has nothing for itself,
+    // so nothing moves in phase 2 and no registration or tag size changes
+    private boolean silent;
 
     /** Creates the protocol of {@code process}. */
     public ClassicSync(final SyncProcess process) {
@@ -145,6 +169,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             process.option(RENDEZVOUS_OPTION, Long.toString(process.eagerLimitBytes())));
         this.countsAreBarrier = choice(process, BARRIER_OPTION, "backend", "counts");
         this.applyOnArrival = choice(process, APPLY_OPTION, "pid", "arrival");
+        this.denseCounts = choice(process, COUNTS_OPTION, "sparse", "dense");
         this.directMode = directMode(process.option(DIRECT_OPTION, "auto"));
         this.timeoutNs = process.syncTimeoutNs();
         this.scratch = new UnsafeBuffer(new byte[8]);
@@ -224,8 +249,12 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         final long t0 = endpoint.nanoTime();
         exchangeCounts();
         final long t1 = endpoint.nanoTime();
-        moveData();
-        finishSuperstep();
+        if (silent) {
+            endSilentSuperstep();
+        } else {
+            moveData();
+            finishSuperstep();
+        }
         final long t2 = endpoint.nanoTime();
         stats.recordSync(t1 - t0, t2 - t1);
     }
@@ -240,6 +269,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         }
         this.barrier = run.open(endpoint, this, this::waitIdle);
         this.barrierPhase = "phase 1 (barrier " + run.spec() + ")";
+        this.sparseCounts = run.drainsAfterRelease() && !denseCounts;
     }
 
     /**
@@ -273,6 +303,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     @Override
     public void onProgramEnd() {
         stats.count("org.grants", grantsSent);
+        stats.count("org.countFrames", countFramesSent);
+        stats.count("org.countFramesOmitted", countFramesOmitted);
         stats.count("org.directStreams", directStreams);
         stats.count("org.directGets", directGets);
         stats.count("org.stagedGets", stagedGets);
@@ -297,22 +329,94 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private void exchangeCounts() {
         final long sstep = process.superstep();
         final int parity = (int) (sstep & 1);
-        final int countLength = exchange.encodeExchange(sstep, 0);
-        for (int i = 1; i < nprocs; i++) {
-            final int d = (me + i) % nprocs;
-            exchange.sendExchangeFrame(d, Wire.COUNT, countLength, process.outbox(d));
-        }
+        final boolean sentNone = sendCounts(sstep);
         barrierStep();
-        long waitStart = 0;
-        while (countsReceived[parity] < nprocs - 1) {
-            if (endpoint.poll(this, POLL_LIMIT) > 0) {
-                endpoint.resetIdle();
-                waitStart = 0;
-            } else {
-                waitStart = waitIdle(waitStart, "phase 1 (count exchange)");
+        if (sparseCounts) {
+            drainCounts();
+            final Outbox self = process.outbox(me);
+            silent = sentNone && countsReceived[parity] == 0 && !self.hasRecords() && self.getRequestCount() == 0;
+            if (silent) {
+                return; // every other process had nothing to say: the agreement holds
+            }
+            takeMissingCountsAsNothing(sstep, parity);
+        } else {
+            long waitStart = 0;
+            while (countsReceived[parity] < nprocs - 1) {
+                if (endpoint.poll(this, POLL_LIMIT) > 0) {
+                    endpoint.resetIdle();
+                    waitStart = 0;
+                } else {
+                    waitStart = waitIdle(waitStart, "phase 1 (count exchange)");
+                }
             }
         }
         exchange.checkAgreement(sstep, counts[parity]);
+    }
+
+    /**
+     * Sends this process's COUNT frames: to every other process, or, sparse, to those it has something for.
+     *
+     * @return whether it sent none and the superstep has no registration calls or new tag size
+     */
+    private boolean sendCounts(final long sstep) {
+        // the part every destination gets is the same; a superstep with registration calls or a new tag size
+        // tells everyone
+        final boolean omit = sparseCounts && process.registry().pendingCount() == 0
+            && process.nextTagSize() == process.tagSize();
+        if (!omit) {
+            final int countLength = exchange.encodeExchange(sstep, 0);
+            for (int i = 1; i < nprocs; i++) {
+                final int d = (me + i) % nprocs;
+                exchange.sendExchangeFrame(d, Wire.COUNT, countLength, process.outbox(d));
+            }
+            countFramesSent += nprocs - 1;
+            if (sparseCounts) {
+                endpoint.control().quiescence().enterSync(me, sstep);
+            }
+            return false;
+        }
+        endpoint.control().quiescence().enterSync(me, sstep);
+        // only a destination this process has an outbox for can have records
+        int sent = 0;
+        int countLength = -1;
+        for (int i = 0, n = process.outboxCount(); i < n; i++) {
+            final int d = process.outboxPid(i);
+            final Outbox out = process.outbox(d);
+            if (d == me || ExchangeFrame.countsNothing(out)) {
+                continue;
+            }
+            if (countLength < 0) {
+                countLength = exchange.encodeExchange(sstep, 0);
+            }
+            exchange.sendExchangeFrame(d, Wire.COUNT, countLength, out);
+            sent++;
+        }
+        countFramesSent += sent;
+        countFramesOmitted += nprocs - 1 - sent;
+        return sent == 0;
+    }
+
+    /**
+     * After the barrier's release: every COUNT frame of the superstep was committed before its sender arrived, so
+     * one drain delivers them all.
+     */
+    private void drainCounts() {
+        if (endpoint.poll(this, Integer.MAX_VALUE) > 0) {
+            endpoint.resetIdle();
+        }
+    }
+
+    /** After {@link #drainCounts}: a source whose COUNT frame is not there had nothing to say. */
+    private void takeMissingCountsAsNothing(final long sstep, final int parity) {
+        if (countsReceived[parity] == nprocs - 1) {
+            return;
+        }
+        final int tagSize = process.tagSize();
+        for (int s = 0; s < nprocs; s++) {
+            if (s != me && !counts[parity][s].isReceived()) {
+                counts[parity][s].decodeNothing(sstep, tagSize);
+            }
+        }
     }
 
     private void moveData() {
@@ -436,6 +540,20 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             }
         }
         return false;
+    }
+
+    /**
+     * Ends a superstep in which nothing came or went: the per-peer arrays are as finishSuperstep left them; only
+     * what commit reads, the updates of the last superstep, must now say none.
+     */
+    private void endSilentSuperstep() {
+        getsExpected = 0;
+        if (updatesLength > 0) {
+            java.util.Arrays.fill(updates, 0, updatesLength, 0);
+            java.util.Arrays.fill(updatedRegs, 0, updatesLength, null);
+            updatesLength = 0;
+        }
+        exchange.endSuperstep();
     }
 
     private void startApply() {
@@ -714,18 +832,38 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         if (endpoint.control().endedCount() == 0) {
             return; // the usual case: O(1) per idle step instead of a look at every pid
         }
-        final int parity = (int) (process.superstep() & 1);
         for (int s = 0; s < nprocs; s++) {
-            if (s != me && !counts[parity][s].isReceived() && endpoint.control().hasEnded(s)) {
-                // drain what it sent before ending, then decide
-                endpoint.poll(this, Integer.MAX_VALUE);
-                if (!counts[parity][s].isReceived()) {
-                    throw process.fail("pid " + s + " ended its program while pid " + me + " waits for it in sync of "
-                        + "superstep " + process.superstep() + " (" + phase + "): every process must make the same "
-                        + "number of sync calls", null);
-                }
+            if (s != me && endpoint.control().hasEnded(s) && endedBeforeThisSync(s)) {
+                throw process.fail("pid " + s + " ended its program while pid " + me + " waits for it in sync of "
+                    + "superstep " + process.superstep() + " (" + phase + "): every process must make the same "
+                    + "number of sync calls", null);
             }
         }
+    }
+
+    /** @return whether {@code s}, which ended, ended without joining this sync */
+    private boolean endedBeforeThisSync(final int s) {
+        if (sparseCounts) {
+            // its COUNT may be left out: the syncs it completed tell (-1, unknown, never decides)
+            final long completed = endpoint.control().endedSupersteps(s);
+            return completed >= 0 && completed <= process.superstep();
+        }
+        final ExchangeFrame count = counts[(int) (process.superstep() & 1)][s];
+        if (count.isReceived()) {
+            return false;
+        }
+        // drain what it sent before ending, then decide
+        endpoint.poll(this, Integer.MAX_VALUE);
+        return !count.isReceived();
+    }
+
+    /** @return whether {@code s} has arrived at this sync, as far as this process can tell */
+    private boolean arrived(final int s, final int parity) {
+        if (sparseCounts) {
+            // its COUNT may be left out: it says when it enters a sync
+            return endpoint.control().quiescence().syncsEntered(s) > process.superstep();
+        }
+        return counts[parity][s].isReceived();
     }
 
     private String diagnose(final String phase, final long waitedNs) {
@@ -736,7 +874,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         final int[] missing = new int[nprocs];
         int count = 0;
         for (int s = 0; s < nprocs; s++) {
-            if (s != me && !counts[parity][s].isReceived()) {
+            if (s != me && !arrived(s, parity)) {
                 missing[count++] = s;
             }
         }

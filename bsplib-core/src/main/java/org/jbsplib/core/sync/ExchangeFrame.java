@@ -78,6 +78,15 @@ public final class ExchangeFrame {
         dst.putInt(GETS, out.getRequestCount());
     }
 
+    /**
+     * @return whether the counts of {@code out} are all zero, so that its frame would tell the destination only the
+     *     part that is the same for every destination
+     */
+    static boolean countsNothing(final Outbox out) {
+        return out.putAndMessageBytes() == 0 && out.putRecords() == 0 && out.messageRecords() == 0
+            && out.getRequestCount() == 0;
+    }
+
     /** @return the superstep of the frame at {@code offset} of {@code buffer} */
     public static long superstepOf(final DirectBuffer buffer, final int offset) {
         return buffer.getLong(offset + SSTEP);
@@ -101,6 +110,26 @@ public final class ExchangeFrame {
             }
             regOpBytes.putBytes(0, buffer, offset + HEADER, regOps * RegistrationTable.OP_BYTES);
         }
+    }
+
+    /**
+     * Makes this frame the one a sender leaves out when it would say nothing (sparse count exchange): no puts,
+     * messages, gets or registration operations for this process, and the tag size unchanged; it becomes received.
+     *
+     * @param superstep the superstep of the exchange
+     * @param tagSize   the tag size in force, which the sender keeps
+     */
+    public void decodeNothing(final long superstep, final int tagSize) {
+        received = true;
+        sstep = superstep;
+        bytes = 0;
+        puts = 0;
+        messages = 0;
+        gets = 0;
+        this.tagSize = tagSize;
+        flags = 0;
+        regOps = 0;
+        getRequestCount = 0;
     }
 
     /** Keeps get requests that followed this frame, {@link Wire#GET_REQ_BYTES} each. */

@@ -61,6 +61,22 @@ public interface SyncProcess {
     Outbox outbox(int pid);
 
     /**
+     * @return how many destinations may have records this superstep: the processes this one has an outbox for
+     *     (by default every pid)
+     */
+    default int outboxCount() {
+        return nprocs();
+    }
+
+    /**
+     * @param i an index, {@code 0 <= i < outboxCount()}
+     * @return the {@code i}-th destination that may have records (by default pid {@code i}); may be this process
+     */
+    default int outboxPid(final int i) {
+        return i;
+    }
+
+    /**
      * @param pid a destination
      * @return the outbox to {@code pid}, for adding records (get replies): created at the first call
      */

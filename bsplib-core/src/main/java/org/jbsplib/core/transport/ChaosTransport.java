@@ -93,6 +93,12 @@ public final class ChaosTransport implements Transport {
         return inner.directCopies();
     }
 
+    /** @return as the decorated transport: a drain delivers every frame this one holds back */
+    @Override
+    public boolean drainsAfterBarrier() {
+        return inner.drainsAfterBarrier();
+    }
+
     @Override
     public boolean detectsDeadlocks() {
         return inner.detectsDeadlocks();

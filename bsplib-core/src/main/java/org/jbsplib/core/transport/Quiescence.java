@@ -38,6 +38,7 @@ public final class Quiescence {
     private static final int EPOCH = 0;  // odd while blocked
     private static final int IDLES = 1;
     private static final int SENT = 2;
+    private static final int SYNCS = 3; // the syncs entered, in the line its owner writes anyway
 
     private final int nprocs;
     private final AtomicLongArray lines;
@@ -84,6 +85,19 @@ public final class Quiescence {
     public void sent(final int pid) {
         final int at = pid * STRIDE + SENT;
         lines.setRelease(at, lines.getPlain(at) + 1);
+    }
+
+    /**
+     * {@code pid} entered its sync of {@code superstep}: for a protocol that cannot tell from its frames which
+     * processes have arrived at a sync ({@link #syncsEntered(int)}).
+     */
+    public void enterSync(final int pid, final long superstep) {
+        lines.setRelease(pid * STRIDE + SYNCS, superstep + 1);
+    }
+
+    /** @return how many syncs {@code pid} entered, as far as it told with {@link #enterSync} */
+    public long syncsEntered(final int pid) {
+        return lines.getAcquire(pid * STRIDE + SYNCS);
     }
 
     /** {@code pid} says what it waits for (on the slow path of a long wait), for the detector's diagnosis. */

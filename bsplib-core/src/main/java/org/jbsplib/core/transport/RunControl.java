@@ -29,6 +29,9 @@ import org.jbsplib.api.BspAbortException;
 public class RunControl {
     private final AtomicReference<BspAbortException> failure = new AtomicReference<>();
     private final java.util.concurrent.atomic.AtomicIntegerArray ended;
+    // the syncs each process completed before it ended, -1 while not known (a process that has not ended, or one
+    // whose end came from another JVM without the count)
+    private final java.util.concurrent.atomic.AtomicLongArray endedSupersteps;
     private final Quiescence quiescence;
     private final java.util.concurrent.atomic.AtomicInteger endedCount = new java.util.concurrent.atomic.AtomicInteger();
     private volatile Runnable wakeAll = () -> { };
@@ -36,6 +39,10 @@ public class RunControl {
     /** @param nprocs the number of processes */
     public RunControl(final int nprocs) {
         this.ended = new java.util.concurrent.atomic.AtomicIntegerArray(nprocs);
+        this.endedSupersteps = new java.util.concurrent.atomic.AtomicLongArray(nprocs);
+        for (int pid = 0; pid < nprocs; pid++) {
+            endedSupersteps.set(pid, -1);
+        }
         this.quiescence = new Quiescence(nprocs);
     }
 
@@ -80,6 +87,32 @@ public class RunControl {
             endedCount.incrementAndGet();
         }
         wakeAll.run();
+    }
+
+    /**
+     * Marks {@code pid} as having returned from its program after completing {@code supersteps} syncs, so that a
+     * protocol that cannot tell from its frames whether the process joined a sync can ask
+     * {@link #endedSupersteps(int)}; then as {@link #markEnded(int)}.
+     *
+     * @param pid        the process that ended
+     * @param supersteps the syncs it completed, {@code >= 0}
+     */
+    public void markEnded(final int pid, final long supersteps) {
+        if (supersteps < 0) {
+            throw new IllegalArgumentException("markEnded: supersteps=" + supersteps + " of pid " + pid
+                + " must be >= 0");
+        }
+        endedSupersteps.set(pid, supersteps); // before the flag that publishes it
+        markEnded(pid);
+    }
+
+    /**
+     * @param pid a process of the run
+     * @return the syncs {@code pid} completed before it ended, when it ended through
+     *     {@link #markEnded(int, long)}; -1 if it has not ended or its count is not known here
+     */
+    public long endedSupersteps(final int pid) {
+        return hasEnded(pid) ? endedSupersteps.get(pid) : -1;
     }
 
     /** @return how many processes have returned from their program: one read, where a wait would ask every pid */

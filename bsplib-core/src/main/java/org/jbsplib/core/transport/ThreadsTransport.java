@@ -114,6 +114,15 @@ public final class ThreadsTransport implements Transport {
         return true;
     }
 
+    /**
+     * @return {@code true}: a frame is committed in the destination's ring before its sender arrives at the barrier,
+     *     and the release happens-after every arrival
+     */
+    @Override
+    public boolean drainsAfterBarrier() {
+        return true;
+    }
+
     @Override
     public void close() {
         // Off-heap inboxes are released with their ByteBuffers by the garbage collector.
@@ -180,8 +189,10 @@ public final class ThreadsTransport implements Transport {
             this.handler = handler;
             final RingBuffer inbox = inboxes[pid];
             int n = inbox.read(this, limit);
-            if (n > 0 && n < limit) {
-                // One read stops where the ring wraps: a second one delivers what was written after the wrap.
+            if (n < limit && (n > 0 || limit == Integer.MAX_VALUE)) {
+                // One read stops where the ring wraps: a second one delivers what was written after the wrap. A
+                // read that finds only the padding before the wrap delivers nothing, so a drain reads again even
+                // then; other polls skip that second read when the ring is empty (the next poll delivers).
                 n += inbox.read(this, limit - n);
             }
             if (n > 0) {

@@ -73,6 +73,24 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
+     * Whether a frame committed before its sender arrives at an episode of the run's barrier backend is delivered
+     * by one drain of its destination ({@link Endpoint#poll} with {@link Integer#MAX_VALUE}) made after the
+     * destination saw that episode released. Then a sync protocol may leave out the frames that would say nothing
+     * (e.g. the classic sync's all-zero COUNT frames) and read their absence after the barrier as "nothing": true
+     * where the frames travel through memory shared by every process and the barrier's release happens-after every
+     * arrival ({@code threads}). A transport whose frames may still be in flight when the barrier releases (between
+     * JVMs), or that charges every frame to a model of time (a virtual-time machine), answers {@code false}, and
+     * protocols send every frame. A decorator answers for what it decorates if its drain delivers everything it
+     * holds back.
+     *
+     * @return {@code true} if frames sent before a barrier arrival can be drained after its release; by default
+     *     {@code false}
+     */
+    default boolean drainsAfterBarrier() {
+        return false;
+    }
+
+    /**
      * Whether the runtime's {@link DeadlockDetector} may judge this run: it needs every process's {@link Quiescence}
      * entry kept up to date by the endpoints, and must be able to tell whether any frame is in flight. A transport
      * between JVMs sees neither the other JVMs' entries nor the frames in the media driver's logs, so it answers

@@ -48,6 +48,30 @@ class ThreadsTransportPollTest {
     }
 
     @Test
+    void shouldDrainPastTheWrapWhenAnEarlierPollStoppedJustBeforeIt() {
+        final ThreadsTransport transport = new ThreadsTransport(2, RING, 2);
+        try {
+            final Endpoint sender = transport.endpoint(1);
+            final Endpoint receiver = transport.endpoint(0);
+            final UnsafeBuffer payload = new UnsafeBuffer(new byte[FRAME]);
+            final FrameHandler ignore = (src, type, buffer, offset, length) -> { };
+            for (int i = 0; i < 30; i++) {
+                assertTrue(sender.offer(0, 1, payload, 0, FRAME));
+            }
+            assertEquals(30, receiver.poll(ignore, Integer.MAX_VALUE));
+            for (int i = 0; i < 20; i++) {
+                assertTrue(sender.offer(0, 1, payload, 0, FRAME));
+            }
+            // 108-byte records take 112 bytes: 6 fit before the wrap, then the ring pads its last 64 bytes
+            assertEquals(6, receiver.poll(ignore, 6));
+            assertEquals(14, receiver.poll(ignore, Integer.MAX_VALUE),
+                "a drain that starts at the padding must deliver the frames after the wrap");
+        } finally {
+            transport.close();
+        }
+    }
+
+    @Test
     void shouldStopAtTheLimitAcrossTheWrap() {
         final ThreadsTransport transport = new ThreadsTransport(2, RING, 2);
         try {
