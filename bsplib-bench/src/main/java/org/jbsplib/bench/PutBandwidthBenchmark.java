@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Put bandwidth between two processes: one {@code put} of {@code bytes} from pid 0 to pid 1 plus the
  * {@code sync} that delivers it, the same with the unbuffered {@code hpPut} (no copy at the call: the source is
- * read during the sync), the gets {@code get} and {@code hpGet} of the same size from pid 1, next to one
- * {@code System.arraycopy} of the same size, in the same run.
+ * read during the sync), the gets {@code get} and {@code hpGet} of the same size from pid 1 and a get by pid 0 from
+ * itself, next to one {@code System.arraycopy} of the same size, in the same run.
  * Bandwidth = bytes / time per operation; the ratio of the two is the figure of merit. {@code -p direct=auto,never}
  * compares the copies straight between the processes' memories with the frames of the same run.
  */
@@ -91,6 +91,17 @@ public class PutBandwidthBenchmark {
     @Benchmark
     public byte[] hpGetAndSync() {
         run.bsp().hpGet(1, run.data(), 0, dst, 0, bytes);
+        run.bsp().sync();
+        return dst;
+    }
+
+    /**
+     * A get of {@code bytes} by pid 0 from its own registration and the sync that brings it: one copy under
+     * {@code direct=auto} (straight from the registration), two under {@code never} (aside, then at its turn).
+     */
+    @Benchmark
+    public byte[] selfGetAndSync() {
+        run.bsp().get(0, run.data(), 0, dst, 0, bytes);
         run.bsp().sync();
         return dst;
     }

@@ -437,8 +437,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             eagerIn[s] = in.bytes() + replyBytes <= eagerLimit;
             directIn[s] = hasIn[s] && direct(s, in.bytes() + replyBytes);
         }
-        exchange.serveOwnGets(); // before any direct read writes this process's memory
-        readDirectGets(parity);
+        final boolean ownGetsAside = serveOwnGets(); // before any direct read writes this process's memory
+        readDirectGets(parity, ownGetsAside);
         for (int i = 1; i < nprocs; i++) {
             final int d = (me + i) % nprocs;
             if (readDirect[d]) {
@@ -484,14 +484,13 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      * turn before the owner's (a self-get's, a staged one's) may overlap it. Otherwise the result is copied aside
      * and written at the owner's turn, as in frames (two copies).
      */
-    private void readDirectGets(final int parity) {
+    private void readDirectGets(final int parity, final boolean ownGetsAside) {
         boolean stageRest = false; // a result written at a lower pid's turn: later owners' results wait for theirs
         boolean putsBefore = false;
         for (int o = 0; o < nprocs; o++) {
             if (o == me) {
-                final Outbox self = process.outbox(me);
-                stageRest |= self.getRequestCount() > 0;
-                putsBefore |= self.putRecords() > 0;
+                stageRest |= ownGetsAside;
+                putsBefore |= process.outbox(me).putRecords() > 0;
                 continue;
             }
             if (readDirect[o]) {
@@ -499,6 +498,49 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             }
             putsBefore |= counts[parity][o].puts() > 0;
         }
+    }
+
+    /**
+     * Serves this process's gets from itself before anything of the superstep is written here. Where the transport
+     * copies directly, a result goes straight into its destination (one copy) as long as writing it now is the same
+     * as writing it at this process's turn: the destination is no registered area of this process (so no put writes
+     * it and no get reads it) and this process has no get from a lower pid (whose results, written at an earlier
+     * turn, could overlap it). From the first request that does not qualify on, the results are copied aside into
+     * this process's own outbox in issue order and written at its turn (two copies), as in frames.
+     *
+     * @return whether any result was copied aside (then later owners' results must be staged behind it)
+     */
+    private boolean serveOwnGets() {
+        final Outbox self = process.outbox(me);
+        final int end = self.getRequestCount() * Wire.GET_REQ_BYTES;
+        int at = 0;
+        if (end > 0 && canCopyDirect(me) && !getsFromLowerPids()) {
+            final DirectBuffer requests = self.getRequests();
+            final RegistrationTable mine = process.registry();
+            for (; at < end; at += Wire.GET_REQ_BYTES) {
+                final int getId = requests.getInt(at);
+                final Object dst = process.getDestination(getId);
+                if (registeredHere(dst)) {
+                    break;
+                }
+                final RegHandle h = ExchangeSuperstep.getSource(process, mine, me, me, requests, at);
+                Bulk.copy(h.area(), requests.getLong(at + 8), dst, process.getDestinationOffset(getId),
+                    requests.getInt(at + 16), h.elementType().bytes());
+                directGets++;
+            }
+        }
+        exchange.serveGetRequests(me, self.getRequests(), at, end - at);
+        return at < end;
+    }
+
+    /** @return whether this process gets anything from a lower pid in this superstep */
+    private boolean getsFromLowerPids() {
+        for (int o = 0; o < me; o++) {
+            if (process.outbox(o).getRequestCount() > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return whether the results of later owners must be staged */

@@ -32,8 +32,19 @@ import org.agrona.concurrent.IdleStrategy;
 public final class WakeableIdleStrategy extends WakeFields implements IdleStrategy {
     /** The longest park; bounds the cost of a missed wake-up. */
     public static final long MAX_PARK_NS = 1_000_000L;
+    /**
+     * The shortest spin phase once waits have outlasted their spins: about 1.5 us here, still longer than a
+     * round trip between two running cores, so a partner that runs is caught spinning.
+     */
+    public static final int MIN_SPINS = 50;
 
     private final int maxSpins;
+    // The spin phase of the next wait, between MIN_SPINS and maxSpins: halved after a wait that outlasted it,
+    // doubled after one that ended within it. A wait outlasts its spins when the partner it waits for does not
+    // run meanwhile (both threads queued on one CPU: measured on the 2-core host, where every wait of a 1 MiB
+    // put + sync then spun its whole phase and ended at the first yield), and a spin then only delays the
+    // partner; a wait that ends while spinning says the partner runs, so spinning pays again.
+    private int spinLimit;
     private final int maxYields;
     private int spins;
     private int yields;
@@ -81,6 +92,7 @@ public final class WakeableIdleStrategy extends WakeFields implements IdleStrate
         // ~1,000 PAUSEs is 10-40 us: long enough to catch a partner on the other core, short enough not to burn
         // the time slice of a process that shares the core (a long spin before parking measured worst here).
         this.maxSpins = nprocs <= cores && !virtualThreads ? 1_000 : 0;
+        this.spinLimit = maxSpins;
         // A virtual thread parks at once: yielding keeps it on the scheduler's queues, and with every process
         // yielding some were starved for good (an rbs run at P = 32 on 2 carriers hung); parking unmounts it.
         this.maxYields = virtualThreads ? 0 : nprocs <= cores ? 50 : (nprocs <= 4 * cores ? 200 : 50);
@@ -90,9 +102,18 @@ public final class WakeableIdleStrategy extends WakeFields implements IdleStrate
         this.yieldNs = nprocs <= cores && !virtualThreads ? yieldNs : 0;
     }
 
-    /** Called after progress: the next idle starts spinning again. */
+    /**
+     * Called after progress: the next idle starts spinning again, for a spin phase halved (down to
+     * {@link #MIN_SPINS}) if the wait that just ended outlasted its spins, doubled (up to 1,000) if it ended
+     * while spinning.
+     */
     @Override
     public void reset() {
+        if (yields > 0 || parkNs > 0) {
+            spinLimit = Math.max(Math.min(MIN_SPINS, maxSpins), spinLimit >> 1); // the wait outlasted its spins
+        } else if (spins > 0) {
+            spinLimit = Math.min(maxSpins, spinLimit << 1); // it ended while spinning
+        }
         spins = 0;
         yields = 0;
         parkNs = 0;
@@ -115,7 +136,7 @@ public final class WakeableIdleStrategy extends WakeFields implements IdleStrate
     /** Waits a little: the next step of spin, yield, park. */
     @Override
     public void idle() {
-        if (spins < maxSpins) {
+        if (spins < spinLimit) {
             spins++;
             spinCount++;
             Thread.onSpinWait();

@@ -1,5 +1,6 @@
 package org.jbsplib.core.sync;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -133,6 +134,90 @@ class DirectStreamsTest {
             assertEquals(0, result.stats().get(me).counter("org.directGets"), mode + ": pid " + me);
             assertEquals("never".equals(mode) ? 0 : 1, result.stats().get(me).counter("org.stagedGets"),
                 mode + ": pid " + me);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"auto", "always", "never"})
+    void shouldCopyASelfGetOnceIntoAnUnregisteredArray(final String mode) {
+        final long[][][] fetched = new long[2][SUPERSTEPS][];
+        final RunResult result = BspRuntime.run(new BspConfig().procs(2).option(ClassicSync.DIRECT_OPTION, mode),
+            bsp -> {
+                final int me = bsp.pid();
+                final long[] area = new long[BIG];
+                final Reg reg = bsp.pushReg(area);
+                bsp.sync();
+                for (int s = 0; s < SUPERSTEPS; s++) {
+                    for (int i = 0; i < BIG; i++) {
+                        area[i] = me * 1_000_000L + s * 10_000L + i;
+                    }
+                    final long[] into = new long[BIG]; // not registered
+                    bsp.get(me, reg, 0, into, 0, BIG);
+                    bsp.put(me, new long[] {-1, -1}, 0, reg, 0, 2); // written after the get has read
+                    bsp.sync();
+                    fetched[me][s] = into;
+                }
+            });
+        for (int me = 0; me < 2; me++) {
+            for (int s = 0; s < SUPERSTEPS; s++) {
+                for (int i = 0; i < BIG; i++) {
+                    assertEquals(me * 1_000_000L + s * 10_000L + i, fetched[me][s][i],
+                        mode + ": pid " + me + " superstep " + s + " element " + i);
+                }
+            }
+            assertEquals("never".equals(mode) ? 0 : SUPERSTEPS, result.stats().get(me).counter("org.directGets"),
+                mode + ": self-gets of pid " + me + " read in one copy");
+            assertEquals(0, result.stats().get(me).counter("org.stagedGets"), mode + ": pid " + me);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"auto", "always", "never"})
+    void shouldWriteSelfGetResultsInOwnerOrderWithOtherGetsAndPuts(final String mode) {
+        final int procs = 3;
+        final long[][] gotInto = new long[procs][];
+        final long[][] gotArea = new long[procs][];
+        BspRuntime.run(new BspConfig().procs(procs).option(ClassicSync.DIRECT_OPTION, mode), bsp -> {
+            final int me = bsp.pid();
+            final long[] area = new long[4];
+            final long[] target = new long[4];
+            for (int i = 0; i < 4; i++) {
+                area[i] = 100L * me + i;
+            }
+            final Reg reg = bsp.pushReg(area);
+            final Reg targetReg = bsp.pushReg(target);
+            bsp.sync();
+            final long[] into = new long[8]; // not registered: overlapping results from three owners
+            for (int owner = 0; owner < procs; owner++) {
+                bsp.get(owner, reg, 0, into, 2 * ((owner + me) % procs), 4);
+            }
+            bsp.get(me, reg, 2, into, 1, 2); // a second self-get, issued last, overlapping the others
+            // into a registered area: the put of the next pid lands after the self-get's result, the previous
+            // pid's put before it
+            bsp.get(me, reg, 0, target, 0, 2);
+            bsp.put((me + 1) % procs, new long[] {-10 - me, -20 - me}, 0, targetReg, 0, 2);
+            bsp.sync();
+            gotInto[me] = into;
+            gotArea[me] = target;
+        });
+        for (int me = 0; me < procs; me++) {
+            // writes in ascending owner pid, from one owner in issue order
+            final long[] expected = new long[8];
+            for (int owner = 0; owner < procs; owner++) {
+                final int at = 2 * ((owner + me) % procs);
+                for (int i = 0; i < 4; i++) {
+                    expected[at + i] = 100L * owner + i;
+                }
+                if (owner == me) {
+                    expected[1] = 100L * me + 2;
+                    expected[2] = 100L * me + 3;
+                }
+            }
+            assertArrayEquals(expected, gotInto[me], mode + ": pid " + me);
+            final int from = (me + procs - 1) % procs;
+            final long[] area = from < me ? new long[] {100L * me, 100L * me + 1, 0, 0}
+                : new long[] {-10 - from, -20 - from, 0, 0};
+            assertArrayEquals(area, gotArea[me], mode + ": registered destination of pid " + me);
         }
     }
 

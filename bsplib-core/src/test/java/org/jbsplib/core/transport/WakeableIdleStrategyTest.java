@@ -35,6 +35,48 @@ class WakeableIdleStrategyTest {
     }
 
     @Test
+    void shouldShortenTheSpinAfterWaitsThatOutlastedItAndRestoreItAfterWaitsItCaught() {
+        final WakeableIdleStrategy idle = new WakeableIdleStrategy(2, 2, false, () -> true);
+        final int min = WakeableIdleStrategy.MIN_SPINS;
+        final int[] expected = {1_000, 500, 250, 125, 62, min, min};
+        for (final int spinPhase : expected) {
+            final long before = spins(idle);
+            for (int i = 0; i < 1_001; i++) { // at most 1,000 spins, then a yield: the wait outlasts the spin phase
+                idle.idle();
+            }
+            idle.reset();
+            assertEquals(spinPhase, spins(idle) - before, "a wait whose partner did not answer while it spun");
+        }
+        final int[] restored = {100, 200, 400, 800, 1_000};
+        for (final int spinPhase : restored) {
+            for (int i = 0; i < 10; i++) { // answered while spinning
+                idle.idle();
+            }
+            idle.reset();
+            final long before = spins(idle);
+            for (int i = 0; i < 1_001; i++) {
+                idle.idle();
+            }
+            idle.reset();
+            assertEquals(spinPhase, spins(idle) - before, "after a wait answered within its spins");
+            for (int i = 0; i < 10; i++) {
+                idle.idle();
+            }
+            idle.reset(); // answered again: undoes the halving of the probe above
+        }
+    }
+
+    private static long spins(final WakeableIdleStrategy idle) {
+        final long[] spins = new long[1];
+        idle.report((name, value) -> {
+            if ("idle.spins".equals(name)) {
+                spins[0] = value;
+            }
+        });
+        return spins[0];
+    }
+
+    @Test
     void shouldOnlyYieldBeforeParkingWhenOversubscribed() {
         final IdleStrategy idle = strategy(8, 2, false);
         for (int i = 0; i < 200; i++) {
