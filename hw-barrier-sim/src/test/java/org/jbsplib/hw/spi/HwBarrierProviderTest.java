@@ -61,19 +61,28 @@ class HwBarrierProviderTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldHoldProcessesForTheModelledLatencyWhenEmulating() throws InterruptedException {
-        final long[] modelled = new long[1];
-        final long wall = runTwo("nic-pe:preset=lanai43,mode=emulate", 40, modelled);
-        // 40 episodes of a 2-node NIC-PE barrier: ~50.8 µs each from the last arrival
-        assertEquals(40 * 50_820, modelled[0], 40 * 50_820 * 0.05, "arrivals are not simultaneous");
-        assertTrue(wall >= modelled[0], "emulated wall time " + wall + " ns < modelled " + modelled[0] + " ns");
+        // 40 episodes of a 2-node NIC-PE barrier: ~50.8 µs each from the last arrival. A process descheduled before
+        // it arrives (a loaded host) can only add modelled time, so the least of three runs is compared.
+        long least = Long.MAX_VALUE;
+        for (int run = 0; run < 3; run++) {
+            final long[] modelled = new long[1];
+            final long wall = runTwo("nic-pe:preset=lanai43,mode=emulate", 40, modelled);
+            assertTrue(wall >= modelled[0], "emulated wall time " + wall + " ns < modelled " + modelled[0] + " ns");
+            least = Math.min(least, modelled[0]);
+        }
+        assertEquals(40 * 50_820, least, 40 * 50_820 * 0.05, "arrivals are not simultaneous");
     }
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldReportTheSameModelledTimeWhenAccounting() throws InterruptedException {
-        final long[] modelled = new long[1];
-        runTwo("nic-pe:preset=lanai43,mode=account", 40, modelled);
-        assertEquals(40 * 50_820, modelled[0], 40 * 50_820 * 0.05, "arrivals are not simultaneous");
+        long least = Long.MAX_VALUE; // the least of three runs, as above
+        for (int run = 0; run < 3; run++) {
+            final long[] modelled = new long[1];
+            runTwo("nic-pe:preset=lanai43,mode=account", 40, modelled);
+            least = Math.min(least, modelled[0]);
+        }
+        assertEquals(40 * 50_820, least, 40 * 50_820 * 0.05, "arrivals are not simultaneous");
     }
 
     @Test
