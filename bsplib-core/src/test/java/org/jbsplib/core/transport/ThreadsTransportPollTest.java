@@ -51,17 +51,8 @@ class ThreadsTransportPollTest {
     void shouldDrainPastTheWrapWhenAnEarlierPollStoppedJustBeforeIt() {
         final ThreadsTransport transport = new ThreadsTransport(2, RING, 2);
         try {
-            final Endpoint sender = transport.endpoint(1);
-            final Endpoint receiver = transport.endpoint(0);
-            final UnsafeBuffer payload = new UnsafeBuffer(new byte[FRAME]);
+            final Endpoint receiver = twentyFramesAcrossTheWrap(transport);
             final FrameHandler ignore = (src, type, buffer, offset, length) -> { };
-            for (int i = 0; i < 30; i++) {
-                assertTrue(sender.offer(0, 1, payload, 0, FRAME));
-            }
-            assertEquals(30, receiver.poll(ignore, Integer.MAX_VALUE));
-            for (int i = 0; i < 20; i++) {
-                assertTrue(sender.offer(0, 1, payload, 0, FRAME));
-            }
             // 108-byte records take 112 bytes: 6 fit before the wrap, then the ring pads its last 64 bytes
             assertEquals(6, receiver.poll(ignore, 6));
             assertEquals(14, receiver.poll(ignore, Integer.MAX_VALUE),
@@ -75,21 +66,27 @@ class ThreadsTransportPollTest {
     void shouldStopAtTheLimitAcrossTheWrap() {
         final ThreadsTransport transport = new ThreadsTransport(2, RING, 2);
         try {
-            final Endpoint sender = transport.endpoint(1);
-            final Endpoint receiver = transport.endpoint(0);
-            final UnsafeBuffer payload = new UnsafeBuffer(new byte[FRAME]);
+            final Endpoint receiver = twentyFramesAcrossTheWrap(transport);
             final FrameHandler ignore = (src, type, buffer, offset, length) -> { };
-            for (int i = 0; i < 30; i++) {
-                assertTrue(sender.offer(0, 1, payload, 0, FRAME));
-            }
-            assertEquals(30, receiver.poll(ignore, Integer.MAX_VALUE));
-            for (int i = 0; i < 20; i++) {
-                assertTrue(sender.offer(0, 1, payload, 0, FRAME));
-            }
             assertEquals(12, receiver.poll(ignore, 12));
             assertEquals(8, receiver.poll(ignore, Integer.MAX_VALUE));
         } finally {
             transport.close();
         }
+    }
+
+    /** Sends and drains 30 frames, then sends 20 that wrap the ring; returns their receiver. */
+    private static Endpoint twentyFramesAcrossTheWrap(final ThreadsTransport transport) {
+        final Endpoint sender = transport.endpoint(1);
+        final Endpoint receiver = transport.endpoint(0);
+        final UnsafeBuffer payload = new UnsafeBuffer(new byte[FRAME]);
+        for (int i = 0; i < 30; i++) {
+            assertTrue(sender.offer(0, 1, payload, 0, FRAME));
+        }
+        assertEquals(30, receiver.poll((src, type, buffer, offset, length) -> { }, Integer.MAX_VALUE));
+        for (int i = 0; i < 20; i++) {
+            assertTrue(sender.offer(0, 1, payload, 0, FRAME));
+        }
+        return receiver;
     }
 }
