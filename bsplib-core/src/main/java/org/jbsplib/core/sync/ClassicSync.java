@@ -361,6 +361,10 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private boolean sendCounts(final long sstep) {
         // the part every destination gets is the same; a superstep with registration calls or a new tag size
         // tells everyone
+        if (sparseCounts) {
+            // a peer cannot tell this process's arrival from its COUNT frames, which may be left out
+            endpoint.control().quiescence().enterSync(me, sstep);
+        }
         final boolean omit = sparseCounts && process.registry().pendingCount() == 0
             && process.nextTagSize() == process.tagSize();
         if (!omit) {
@@ -370,12 +374,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 exchange.sendExchangeFrame(d, Wire.COUNT, countLength, process.outbox(d));
             }
             countFramesSent += nprocs - 1;
-            if (sparseCounts) {
-                endpoint.control().quiescence().enterSync(me, sstep);
-            }
             return false;
         }
-        endpoint.control().quiescence().enterSync(me, sstep);
         // only a destination this process has an outbox for can have records
         int sent = 0;
         int countLength = -1;
