@@ -26,7 +26,17 @@ import org.jbsplib.npb.common.TimedSection;
 public final class FtProgram implements BspProgram {
     /** What the processes report: the checksums (identical on every process) and each process's time. */
     public static final class Outcome {
+        /** The phases of {@link #phaseSeconds}, in its order, as NPB FT's {@code timers_enabled} names them. */
+        public static final java.util.List<String> PHASES = java.util.List.of("setup", "fft_x", "fft_y",
+            "evolve_fft_z", "transpose_sync", "checksum");
+        private static final int SETUP = 0;
+        private static final int FFT_X = 1;
+        private static final int FFT_Y = 2;
+        private static final int FFT_Z = 3;
+        private static final int TRANSPOSE = 4;
+        private static final int CHECKSUM = 5;
         private final double[][][] checksums;
+        private final double[][] phaseSeconds;
         private final double[] seconds;
         private final boolean[] ran;
         private final TimedSection section;
@@ -37,6 +47,17 @@ public final class FtProgram implements BspProgram {
             seconds = new double[nprocs];
             ran = new boolean[nprocs];
             section = new TimedSection(nprocs);
+            phaseSeconds = new double[nprocs][PHASES.size()];
+        }
+
+        /**
+         * @param pid a process that ran in this JVM
+         * @return its time in each phase of the timed section ({@link #PHASES}), seconds: the FFTs along each axis
+         *     (with the gathers and scatters that write the next layout and the send buffer), by {@link Bsp#time()}, the transposes'
+         *     supersteps (puts, sync and commit) and the checksum (partial sum, its superstep and the reduction)
+         */
+        public double[] phaseSeconds(final int pid) {
+            return phaseSeconds[pid].clone();
         }
 
         /** @return the synchronization statistics of each process's timed section */
@@ -112,37 +133,59 @@ public final class FtProgram implements BspProgram {
 
         outcome.section.start(bsp);
         final double start = bsp.time();
+        final double[] phases = outcome.phaseSeconds[pid];
+        double t0 = start;
         part.initialConditions();
+        t0 = lap(bsp, phases, Outcome.SETUP, t0);
         part.forwardX();
+        t0 = lap(bsp, phases, Outcome.FFT_X, t0);
         if (rows) {
             part.forwardXPuts(toMid);
             bsp.sync();
             bsp.commit(midReg, part.forwardXPutCount());
+            t0 = lap(bsp, phases, Outcome.TRANSPOSE, t0);
         }
         part.forwardY();
+        t0 = lap(bsp, phases, Outcome.FFT_Y, t0);
         part.forwardYPuts(toFreq);
         bsp.sync();
         bsp.commit(freqReg, part.forwardYPutCount());
+        t0 = lap(bsp, phases, Outcome.TRANSPOSE, t0);
         part.forwardZ();
+        t0 = lap(bsp, phases, Outcome.FFT_Z, t0);
         for (int t = 1; t <= iterations; t++) {
             part.evolveInverseZ(t);
+            t0 = lap(bsp, phases, Outcome.FFT_Z, t0);
             part.inverseZPuts(toMid);
             bsp.sync();
             bsp.commit(midReg, part.inverseZPutCount());
+            t0 = lap(bsp, phases, Outcome.TRANSPOSE, t0);
             part.inverseY();
+            t0 = lap(bsp, phases, Outcome.FFT_Y, t0);
             if (rows) {
                 part.inverseYPuts(toSpace);
                 bsp.sync();
                 bsp.commit(spaceReg, part.inverseYPutCount());
+                t0 = lap(bsp, phases, Outcome.TRANSPOSE, t0);
             }
             part.inverseX();
+            t0 = lap(bsp, phases, Outcome.FFT_X, t0);
             checksum(bsp, part, partials, partialsReg, sums[t - 1]);
+            t0 = lap(bsp, phases, Outcome.CHECKSUM, t0);
             if (progress != null && pid == 0) {
                 progress.printf("FT class %c: iteration %d of %d%n", c.name(), t, iterations);
             }
+            t0 = bsp.time();
         }
         outcome.seconds[pid] = bsp.time() - start;
         outcome.section.stop(bsp);
+    }
+
+    /** Adds the time since {@code t0} to {@code phases[phase]}; returns now. */
+    private static double lap(final Bsp bsp, final double[] phases, final int phase, final double t0) {
+        final double now = bsp.time();
+        phases[phase] += now - t0;
+        return now;
     }
 
     /** The checksum collective: partial sums to everyone, one superstep, then the same sum everywhere. */

@@ -47,6 +47,37 @@ class FtKernelTest {
         assertEquals(1 + transposes * (1 + r.iterations()) + r.iterations() + 1, r.run().supersteps()[0]);
     }
 
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldWarmUpOnHalfTheIterationsSoThatTheJitCompilesBeforeTheTimedSection() {
+        final BspConfig config = new BspConfig().procs(2).syncMode("org");
+        final NpbResult r = new FtKernel().run('S', config, null);
+        assertTrue(r.verified(), () -> "relative errors " + r.details().get("relative_errors"));
+        assertEquals(1, r.details().get("warmup_runs"));
+        assertEquals(3, r.details().get("warmup_iterations"));
+        assertEquals(10, FtKernel.warmupIterations(FtClass.of(VerificationData.load(), 'B')));
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldReportTheTimeOfEveryPhaseOfEveryProcess() {
+        final BspConfig config = new BspConfig().procs(2).syncMode("org").option(NpbOptions.WARMUP, "0");
+        final NpbResult r = new FtKernel().run('S', config, null);
+        @SuppressWarnings("unchecked")
+        final java.util.Map<String, Object> phases = (java.util.Map<String, Object>) r.details().get("phase_seconds");
+        assertEquals(FtProgram.Outcome.PHASES, List.copyOf(phases.keySet()));
+        double sum = 0;
+        for (final Object perProcess : phases.values()) {
+            final double[] s = (double[]) perProcess;
+            assertEquals(2, s.length);
+            assertTrue(s[0] > 0 && s[1] > 0, () -> java.util.Arrays.toString(s));
+            sum += s[0];
+        }
+        // the phases tile the timed section but for the progress lines
+        final double total = ((double[]) r.details().get("process_seconds"))[0];
+        assertTrue(sum <= total && sum > 0.9 * total, () -> "phases " + phases + " against " + total);
+    }
+
     @ParameterizedTest(name = "barrier={0}")
     @ValueSource(strings = {"central", "dissemination", "tree:fanout=2", "pairwise"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
