@@ -127,6 +127,8 @@ public final class FtProgram implements BspProgram {
         final Reg midReg = rows ? bsp.pushReg(part.mid()) : spaceReg;
         final Reg freqReg = bsp.pushReg(part.freq());
         final Reg partialsReg = bsp.pushReg(partials);
+        // hpPut (one copy, read from the source during the sync): the transposes' sources are the send buffer,
+        // which only the FFTs write, and every FFT runs after the sync that ends the superstep of its puts
         final FtPencils.PutSink toSpace = (q, src, so, d, len) -> bsp.hpPut(q, src, so, spaceReg, d, len);
         final FtPencils.PutSink toMid = (q, src, so, d, len) -> bsp.hpPut(q, src, so, midReg, d, len);
         final FtPencils.PutSink toFreq = (q, src, so, d, len) -> bsp.hpPut(q, src, so, freqReg, d, len);
@@ -205,8 +207,8 @@ public final class FtProgram implements BspProgram {
 
     /**
      * The checksum collective's first half: this process's partial sum (written by
-     * {@link FtPencils#partialChecksum}) to every other, as buffered puts: the next step's partial may overwrite it
-     * before the superstep ends.
+     * {@link FtPencils#partialChecksum}) to every other, as buffered puts (16 bytes: copying them at the call costs
+     * nothing, and the rule of hpPut need not be argued for them).
      */
     private static void sendPartials(final Bsp bsp, final double[] partials, final Reg partialsReg) {
         final int nprocs = bsp.nprocs();
