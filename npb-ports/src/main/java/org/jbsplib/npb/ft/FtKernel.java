@@ -18,8 +18,9 @@ import org.jbsplib.npb.common.VerificationData;
 /**
  * NAS FT on the BSP API, as an {@link NpbKernel}: runs {@link FtProgram} (after {@link NpbOptions#WARMUP} untimed
  * runs of {@link #warmupIterations half its iterations}: NPB's own single warm-up iteration left the JIT compiling
- * the FFT kernels and the sync path inside the timed section of class W), then verifies every process's checksum of every iteration against the official values
- * with NPB's rule (relative error of the complex checksum at most epsilon).
+ * the FFT kernels and the sync path inside the timed section of class W), then verifies every process's checksum
+ * of every iteration against the official values with NPB's rule (relative error of the complex checksum at most
+ * epsilon).
  *
  * <p>Options (in {@link BspConfig#options()}): {@value #LAYOUT} the decomposition, {@value #LANES} the lines per
  * FFT block (0: by line length).

@@ -1,6 +1,7 @@
 package org.jbsplib.npb.ft;
 
 import java.io.PrintStream;
+import java.util.List;
 
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.BspProgram;
@@ -30,8 +31,8 @@ public final class FtProgram implements BspProgram {
     /** What the processes report: the checksums (identical on every process) and each process's time. */
     public static final class Outcome {
         /** The phases of {@link #phaseSeconds}, in its order, as NPB FT's {@code timers_enabled} names them. */
-        public static final java.util.List<String> PHASES = java.util.List.of("setup", "fft_x", "fft_y",
-            "evolve_fft_z", "transpose_sync", "checksum");
+        public static final List<String> PHASES = List.of("setup", "fft_x", "fft_y", "evolve_fft_z",
+            "transpose_sync", "checksum");
         private static final int SETUP = 0;
         private static final int FFT_X = 1;
         private static final int FFT_Y = 2;
@@ -55,9 +56,10 @@ public final class FtProgram implements BspProgram {
 
         /**
          * @param pid a process that ran in this JVM
-         * @return its time in each phase of the timed section ({@link #PHASES}), seconds: the FFTs along each axis
-         *     (with the gathers and scatters that write the next layout and the send buffer), by {@link Bsp#time()}, the transposes'
-         *     supersteps (puts, sync and commit) and the checksum (partial sum, its superstep and the reduction)
+         * @return its time in each phase of the timed section ({@link #PHASES}), seconds by {@link Bsp#time()}: the
+         *     FFTs along each axis (with the gathers and scatters that write the next layout and the send buffer),
+         *     the transposes' supersteps (puts, sync and commit) and the checksum (partial sum, the last step's
+         *     superstep and the reductions)
          */
         public double[] phaseSeconds(final int pid) {
             return phaseSeconds[pid].clone();
