@@ -21,6 +21,9 @@ import org.jbsplib.npb.common.TimedSection;
  * {@link #warmupIterations half its iterations}: NPB's own single warm-up iteration leaves the JIT compiling
  * inside the timed section (class W at P = 2 ran its first 140 of 300 iterations slower than the rest).
  *
+ * <p>Option {@value #PLANES} sets the k-planes per stage of the wavefront sweeps: NPB's pipeline has one, more
+ * compute bitwise the same in fewer, longer supersteps (the pipeline's fill and drain grow with them).
+ *
  * <p>Thread-safe: each {@link #run} is an independent BSP run.
  *
  * <pre>{@code
