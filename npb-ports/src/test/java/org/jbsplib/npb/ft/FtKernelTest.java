@@ -74,9 +74,9 @@ class FtKernelTest {
             assertTrue(s[0] > 0 && s[1] > 0, () -> java.util.Arrays.toString(s));
             sum += s[0];
         }
-        // the phases tile the timed section but for the progress lines
+        // the phases tile the timed section but for the progress lines (1e-9: the laps round apart)
         final double total = ((double[]) r.details().get("process_seconds"))[0];
-        assertTrue(sum <= total && sum > 0.9 * total, () -> "phases " + phases + " against " + total);
+        assertTrue(sum <= total + 1e-9 && sum > 0.9 * total, () -> "phases " + phases + " against " + total);
     }
 
     @ParameterizedTest(name = "barrier={0}")
