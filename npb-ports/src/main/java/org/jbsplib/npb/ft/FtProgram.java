@@ -1,6 +1,7 @@
 package org.jbsplib.npb.ft;
 
 import java.io.PrintStream;
+import java.util.List;
 
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.BspProgram;
@@ -12,8 +13,11 @@ import org.jbsplib.npb.common.TimedSection;
  * iteration evolve, inverse 3-D FFT and checksum) on its {@link FtPencils} share of the grid.
  *
  * <p>Supersteps: one per transpose (an all-to-all of puts into the destination layout, registered once; one per
- * 3-D FFT in the slab layout, two in the pencil layout) and one per checksum (every process puts its partial sum to
- * every other; all add them in pid order, so all hold the same value). The data a superstep received is claimed
+ * 3-D FFT in the slab layout, two in the pencil layout) and one more at the end. The checksum of a time step has no
+ * superstep of its own: at P > 1 every process puts its partial sum to every other in the next step's first transpose
+ * (the last step's in the final superstep), and all add them in pid order, so all hold the same value. At P = 2
+ * in slabs that is 8 timed supersteps for class W's 6 steps instead of 13: each superstep waits for the slower process,
+ * and fewer of them let the two processes' differences even out. The data a superstep received is claimed
  * with {@code commit(reg, count)} right before it is first read: under the relaxed sync that is where a process
  * waits for its data, under the classic sync it checks the count.
  *
@@ -26,7 +30,17 @@ import org.jbsplib.npb.common.TimedSection;
 public final class FtProgram implements BspProgram {
     /** What the processes report: the checksums (identical on every process) and each process's time. */
     public static final class Outcome {
+        /** The phases of {@link #phaseSeconds}, in its order, as NPB FT's {@code timers_enabled} names them. */
+        public static final List<String> PHASES = List.of("setup", "fft_x", "fft_y", "evolve_fft_z",
+            "transpose_sync", "checksum");
+        private static final int SETUP = 0;
+        private static final int FFT_X = 1;
+        private static final int FFT_Y = 2;
+        private static final int FFT_Z = 3;
+        private static final int TRANSPOSE = 4;
+        private static final int CHECKSUM = 5;
         private final double[][][] checksums;
+        private final double[][] phaseSeconds;
         private final double[] seconds;
         private final boolean[] ran;
         private final TimedSection section;
@@ -37,6 +51,18 @@ public final class FtProgram implements BspProgram {
             seconds = new double[nprocs];
             ran = new boolean[nprocs];
             section = new TimedSection(nprocs);
+            phaseSeconds = new double[nprocs][PHASES.size()];
+        }
+
+        /**
+         * @param pid a process that ran in this JVM
+         * @return its time in each phase of the timed section ({@link #PHASES}), seconds by {@link Bsp#time()}: the
+         *     FFTs along each axis (with the gathers and scatters that write the next layout and the send buffer),
+         *     the transposes' supersteps (puts, sync and commit) and the checksum (partial sum, the last step's
+         *     superstep and the reductions)
+         */
+        public double[] phaseSeconds(final int pid) {
+            return phaseSeconds[pid].clone();
         }
 
         /** @return the synchronization statistics of each process's timed section */
@@ -103,6 +129,8 @@ public final class FtProgram implements BspProgram {
         final Reg midReg = rows ? bsp.pushReg(part.mid()) : spaceReg;
         final Reg freqReg = bsp.pushReg(part.freq());
         final Reg partialsReg = bsp.pushReg(partials);
+        // hpPut (one copy, read from the source during the sync): the transposes' sources are the send buffer,
+        // which only the FFTs write, and every FFT runs after the sync that ends the superstep of its puts
         final FtPencils.PutSink toSpace = (q, src, so, d, len) -> bsp.hpPut(q, src, so, spaceReg, d, len);
         final FtPencils.PutSink toMid = (q, src, so, d, len) -> bsp.hpPut(q, src, so, midReg, d, len);
         final FtPencils.PutSink toFreq = (q, src, so, d, len) -> bsp.hpPut(q, src, so, freqReg, d, len);
@@ -112,50 +140,92 @@ public final class FtProgram implements BspProgram {
 
         outcome.section.start(bsp);
         final double start = bsp.time();
+        final double[] phases = outcome.phaseSeconds[pid];
+        double t0 = start;
         part.initialConditions();
+        t0 = lap(bsp, phases, Outcome.SETUP, t0);
         part.forwardX();
+        t0 = lap(bsp, phases, Outcome.FFT_X, t0);
         if (rows) {
             part.forwardXPuts(toMid);
             bsp.sync();
             bsp.commit(midReg, part.forwardXPutCount());
+            t0 = lap(bsp, phases, Outcome.TRANSPOSE, t0);
         }
         part.forwardY();
+        t0 = lap(bsp, phases, Outcome.FFT_Y, t0);
         part.forwardYPuts(toFreq);
         bsp.sync();
         bsp.commit(freqReg, part.forwardYPutCount());
+        t0 = lap(bsp, phases, Outcome.TRANSPOSE, t0);
         part.forwardZ();
+        t0 = lap(bsp, phases, Outcome.FFT_Z, t0);
         for (int t = 1; t <= iterations; t++) {
             part.evolveInverseZ(t);
+            t0 = lap(bsp, phases, Outcome.FFT_Z, t0);
             part.inverseZPuts(toMid);
+            if (t > 1) {
+                sendPartials(bsp, partials, partialsReg); // step t-1's checksum rides on this transpose
+            }
             bsp.sync();
             bsp.commit(midReg, part.inverseZPutCount());
+            if (t > 1) {
+                sumPartials(bsp, partials, partialsReg, sums[t - 2]);
+            }
+            t0 = lap(bsp, phases, Outcome.TRANSPOSE, t0);
             part.inverseY();
+            t0 = lap(bsp, phases, Outcome.FFT_Y, t0);
             if (rows) {
                 part.inverseYPuts(toSpace);
                 bsp.sync();
                 bsp.commit(spaceReg, part.inverseYPutCount());
+                t0 = lap(bsp, phases, Outcome.TRANSPOSE, t0);
             }
             part.inverseX();
-            checksum(bsp, part, partials, partialsReg, sums[t - 1]);
+            t0 = lap(bsp, phases, Outcome.FFT_X, t0);
+            part.partialChecksum(partials, 2 * pid);
+            t0 = lap(bsp, phases, Outcome.CHECKSUM, t0);
             if (progress != null && pid == 0) {
                 progress.printf("FT class %c: iteration %d of %d%n", c.name(), t, iterations);
             }
+            t0 = bsp.time();
         }
+        sendPartials(bsp, partials, partialsReg);
+        if (nprocs > 1) {
+            bsp.sync();
+        }
+        sumPartials(bsp, partials, partialsReg, sums[iterations - 1]);
+        lap(bsp, phases, Outcome.CHECKSUM, t0);
         outcome.seconds[pid] = bsp.time() - start;
         outcome.section.stop(bsp);
     }
 
-    /** The checksum collective: partial sums to everyone, one superstep, then the same sum everywhere. */
-    private void checksum(final Bsp bsp, final FtPencils part, final double[] partials, final Reg partialsReg,
-                          final double[] out) {
+    /** Adds the time since {@code t0} to {@code phases[phase]}; returns now. */
+    private static double lap(final Bsp bsp, final double[] phases, final int phase, final double t0) {
+        final double now = bsp.time();
+        phases[phase] += now - t0;
+        return now;
+    }
+
+    /**
+     * The checksum collective's first half: this process's partial sum (written by
+     * {@link FtPencils#partialChecksum}) to every other, as buffered puts (16 bytes: copying them at the call costs
+     * nothing, and the rule of hpPut need not be argued for them).
+     */
+    private static void sendPartials(final Bsp bsp, final double[] partials, final Reg partialsReg) {
         final int nprocs = bsp.nprocs();
         final int pid = bsp.pid();
-        part.partialChecksum(partials, 2 * pid);
         for (int d = 1; d < nprocs; d++) {
             bsp.put((pid + d) % nprocs, partials, 2 * pid, partialsReg, 2 * pid, 2);
         }
-        bsp.sync();
-        bsp.commit(partialsReg, nprocs - 1);
+    }
+
+    /** Its second half, after the superstep of {@link #sendPartials}: the same sum, in pid order, everywhere. */
+    private void sumPartials(final Bsp bsp, final double[] partials, final Reg partialsReg, final double[] out) {
+        final int nprocs = bsp.nprocs();
+        if (nprocs > 1) {
+            bsp.commit(partialsReg, nprocs - 1);
+        }
         double re = 0;
         double im = 0;
         for (int p = 0; p < nprocs; p++) {

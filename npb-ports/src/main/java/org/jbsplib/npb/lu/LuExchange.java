@@ -5,7 +5,8 @@ import org.jbsplib.api.Reg;
 
 /**
  * The communication of LU as BSP supersteps of puts: NPB's {@code exchange_1} (one row and one column of rsd per
- * k-plane of the wavefronts), {@code exchange_3} (two ghost layers of a field, one superstep),
+ * k-plane of the wavefronts, one put each; a wavefront superstep carries those of its stage's consecutive planes,
+ * each at its plane's slot of the receive buffer), {@code exchange_3} (two ghost layers of a field, one superstep),
  * {@code exchange_4..6} (the corner values of the surface integral) and the all-reduce of the norms.
  *
  * <p><b>Threading.</b> Confined to the thread of its BSP process; the methods that sync are collective. With
@@ -54,16 +55,17 @@ final class LuExchange extends LuBlock {
     private long syncs;
 
     /**
-     * @param block the process's block, whose rsd the wavefront exchanges move
-     * @param bsp   the process's BSP context, or {@code null} for the serial twin
+     * @param block  the process's block, whose rsd the wavefront exchanges move
+     * @param bsp    the process's BSP context, or {@code null} for the serial twin
+     * @param planes the most k-planes one wavefront superstep carries (room for that many rows and columns)
      */
-    LuExchange(final LuBlock block, final Bsp bsp) {
+    LuExchange(final LuBlock block, final Bsp bsp, final int planes) {
         super(block);
         this.bsp = bsp;
-        recvN = new double[5 * nyl];
-        recvS = new double[5 * nyl];
-        recvW = new double[5 * nxl];
-        recvE = new double[5 * nxl];
+        recvN = new double[planes * 5 * nyl];
+        recvS = new double[planes * 5 * nyl];
+        recvW = new double[planes * 5 * nxl];
+        recvE = new double[planes * 5 * nxl];
         haloN = new double[2 * 5 * nyl * nz];
         haloS = new double[2 * 5 * nyl * nz];
         haloW = new double[2 * 5 * nxl * nz];
@@ -99,47 +101,66 @@ final class LuExchange extends LuBlock {
 
     // ================================================================== exchange_1: the wavefronts
 
-    /** Lower sweep, before plane k: reads the row and column of rsd the north and west neighbours put. */
-    void receiveLower(final int k) {
+    /**
+     * Lower sweep, before the first of a stage's {@code count} planes: makes visible the rows and columns of rsd the
+     * north and west neighbours put in the stage before (one put per plane).
+     */
+    void awaitLower(final int count) {
         if (dec.north() >= 0) {
-            await(regN, 1);
-            unpackRow(recvN, iLo - 1, k);
+            await(regN, count);
         }
         if (dec.west() >= 0) {
-            await(regW, 1);
-            unpackColumn(recvW, jLo - 1, k);
+            await(regW, count);
+        }
+    }
+
+    /** Lower sweep, before plane k, the stage's plane {@code slot}: reads the row and column received for it. */
+    void receiveLower(final int k, final int slot) {
+        if (dec.north() >= 0) {
+            unpackRow(recvN, slot * 5 * nyl, iLo - 1, k);
+        }
+        if (dec.west() >= 0) {
+            unpackColumn(recvW, slot * 5 * nxl, jLo - 1, k);
         }
     }
 
     /** Lower sweep, after plane k: puts its last row and column of rsd to the south and east neighbours. */
-    void sendLower(final int k) {
+    void sendLower(final int k, final int slot) {
         if (dec.south() >= 0) {
-            put(dec.south(), send, packRow(iHi, k), regN);
+            put(dec.south(), send, packRow(iHi, k), regN, slot * 5 * nyl);
         }
         if (dec.east() >= 0) {
-            put(dec.east(), send, packColumn(jHi, k), regW);
+            put(dec.east(), send, packColumn(jHi, k), regW, slot * 5 * nxl);
         }
     }
 
-    /** Upper sweep, before plane k: reads the row and column of rsd the south and east neighbours put. */
-    void receiveUpper(final int k) {
+    /** Upper sweep, before the first of a stage's {@code count} planes: as {@link #awaitLower}, from south and east. */
+    void awaitUpper(final int count) {
         if (dec.south() >= 0) {
-            await(regS, 1);
-            unpackRow(recvS, iHi + 1, k);
+            await(regS, count);
         }
         if (dec.east() >= 0) {
-            await(regE, 1);
-            unpackColumn(recvE, jHi + 1, k);
+            await(regE, count);
+        }
+    }
+
+    /** Upper sweep, before plane k, the stage's plane {@code slot}: reads the row and column received for it. */
+    void receiveUpper(final int k, final int slot) {
+        if (dec.south() >= 0) {
+            unpackRow(recvS, slot * 5 * nyl, iHi + 1, k);
+        }
+        if (dec.east() >= 0) {
+            unpackColumn(recvE, slot * 5 * nxl, jHi + 1, k);
         }
     }
 
     /** Upper sweep, after plane k: puts its first row and column of rsd to the north and west neighbours. */
-    void sendUpper(final int k) {
+    void sendUpper(final int k, final int slot) {
         if (dec.north() >= 0) {
-            put(dec.north(), send, packRow(iLo, k), regS);
+            put(dec.north(), send, packRow(iLo, k), regS, slot * 5 * nyl);
         }
         if (dec.west() >= 0) {
-            put(dec.west(), send, packColumn(jLo, k), regE);
+            put(dec.west(), send, packColumn(jLo, k), regE, slot * 5 * nxl);
         }
     }
 
@@ -153,8 +174,8 @@ final class LuExchange extends LuBlock {
         return n;
     }
 
-    private void unpackRow(final double[] buf, final int i, final int k) {
-        int n = 0;
+    private void unpackRow(final double[] buf, final int from, final int i, final int k) {
+        int n = from;
         for (int j = jst; j <= jend; j++) {
             System.arraycopy(buf, n, rsd, at(i, j, k), 5);
             n += 5;
@@ -168,8 +189,8 @@ final class LuExchange extends LuBlock {
         return n;
     }
 
-    private void unpackColumn(final double[] buf, final int j, final int k) {
-        System.arraycopy(buf, 0, rsd, at(ist, j, k), 5 * (iend - ist + 1));
+    private void unpackColumn(final double[] buf, final int from, final int j, final int k) {
+        System.arraycopy(buf, from, rsd, at(ist, j, k), 5 * (iend - ist + 1));
     }
 
     // ================================================================== exchange_3: the ghost layers
@@ -333,7 +354,12 @@ final class LuExchange extends LuBlock {
 
     /** Puts src[0 .. length) at offset 0 of dst on process pid. */
     private void put(final int pid, final double[] src, final int length, final Reg dst) {
-        bsp.put(pid, src, 0, dst, 0, length);
+        put(pid, src, length, dst, 0);
+    }
+
+    /** Puts src[0 .. length) at offset {@code dstOffset} of dst on process pid (buffered: src may change next). */
+    private void put(final int pid, final double[] src, final int length, final Reg dst, final int dstOffset) {
+        bsp.put(pid, src, 0, dst, dstOffset, length);
     }
 
     /** Makes the n puts this superstep received into reg visible (see {@link Bsp#commit}). */

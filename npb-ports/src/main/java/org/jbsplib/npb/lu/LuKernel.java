@@ -21,6 +21,9 @@ import org.jbsplib.npb.common.TimedSection;
  * {@link #warmupIterations half its iterations}: NPB's own single warm-up iteration leaves the JIT compiling
  * inside the timed section (class W at P = 2 ran its first 140 of 300 iterations slower than the rest).
  *
+ * <p>Option {@value #PLANES} sets the k-planes per stage of the wavefront sweeps: NPB's pipeline has one, more
+ * compute bitwise the same in fewer, longer supersteps (the pipeline's fill and drain grow with them).
+ *
  * <p>Thread-safe: each {@link #run} is an independent BSP run.
  *
  * <pre>{@code
@@ -28,6 +31,15 @@ import org.jbsplib.npb.common.TimedSection;
  * }</pre>
  */
 public final class LuKernel implements NpbKernel {
+    /** k-planes per stage of the wavefront sweeps ({@code 1 .. nz - 2}); default {@value #DEFAULT_PLANES}. */
+    public static final String PLANES = "lu.planes";
+    /** NPB's pipeline: one k-plane per stage. */
+    public static final int DEFAULT_PLANES = 1;
+
+    @Override
+    public java.util.Set<String> optionKeys() {
+        return java.util.Set.of(PLANES);
+    }
 
     @Override
     public String name() {
@@ -87,11 +99,12 @@ public final class LuKernel implements NpbKernel {
     static NpbResult run(final LuClass cls, final BspConfig config, final PrintStream progress) {
         // fail before starting threads if the grid cannot be split over P
         LuDecomposition.of(config.procs(), 0, cls.nx(), cls.ny());
+        final int planes = planes(cls, config);
         final AtomicReference<LuProcess> first = new AtomicReference<>();
         final TimedSection section = new TimedSection(config.procs());
         final RunResult run = BspRuntime.run(config, bsp -> {
             final LuDecomposition dec = LuDecomposition.of(bsp.nprocs(), bsp.pid(), cls.nx(), cls.ny());
-            final LuProcess p = new LuProcess(cls, dec, bsp, progress);
+            final LuProcess p = new LuProcess(cls, dec, bsp, progress, planes);
             p.timedBy(section);
             p.benchmark();
             if (bsp.pid() == 0) {
@@ -104,12 +117,19 @@ public final class LuKernel implements NpbKernel {
         return result(cls, first.get(), section.of(run));
     }
 
+    /** @return the {@link #PLANES} option of {@code config}, validated against {@code cls} */
+    static int planes(final LuClass cls, final BspConfig config) {
+        return NpbOptions.intOption(config, PLANES, DEFAULT_PLANES, 1, cls.nz() - 2);
+    }
+
     /** @return the NPB result of a finished run whose process 0 is {@code p} ({@code run} null for the twin) */
     static NpbResult result(final LuClass cls, final LuProcess p, final RunResult run) {
         final Map<String, Object> details = new LinkedHashMap<>();
         final int procs = run == null ? 1 : run.config().procs();
         final LuDecomposition grid = LuDecomposition.of(procs, 0, cls.nx(), cls.ny());
         details.put("procGrid", grid.xdim() + "x" + grid.ydim());
+        details.put("planes_per_stage", p.planes());
+        details.put("stages_per_sweep", p.stagesPerSweep());
         details.put("supersteps", run == null ? new long[] {p.syncs() + 1} : run.supersteps());
         details.put("dt", cls.dt());
         details.put("omega", cls.omega());

@@ -16,9 +16,10 @@ import org.jbsplib.npb.common.TimedSection;
  * <p><b>Threading.</b> Confined to the thread of its BSP process. With {@code bsp == null} it is the serial twin
  * ({@link LuSerialTwin}): a 1×1 process grid whose supersteps do nothing, used as the check of the parallel runs.
  *
- * <p><b>Supersteps.</b> The lower (blts) and upper (buts) sweeps take {@link LuDecomposition#stages} supersteps
- * each: in stage s a process handles the k-plane {@code s - depth}, where depth is its distance from the
- * wavefront's corner, after reading what its upstream neighbours put in stage s - 1.
+ * <p><b>Supersteps.</b> The lower (blts) and upper (buts) sweeps take {@link #stagesPerSweep} supersteps each: in
+ * stage s a process handles group {@code s - depth} of {@code planes} consecutive k-planes (NPB's pipeline has
+ * one), where depth is its distance from the wavefront's corner, after reading what its upstream neighbours put
+ * in stage s - 1. Larger groups mean fewer supersteps and a longer fill and drain of the pipeline.
  *
  * <pre>{@code
  * LuProcess p = new LuProcess(LuClass.of('S'), LuDecomposition.of(1, 0, 12, 12), null, null);
@@ -34,6 +35,7 @@ final class LuProcess extends LuBlock {
     private final LuRhs rhs;
     private final LuTriangular triangular;
     private final LuNorms norms;
+    private final int planes;
 
     private final double[] rsdnm = new double[5];
     private final double[] delunm = new double[5];
@@ -50,10 +52,27 @@ final class LuProcess extends LuBlock {
      * @param progress where process 0 prints the time steps, or {@code null}
      */
     LuProcess(final LuClass cls, final LuDecomposition dec, final Bsp bsp, final PrintStream progress) {
+        this(cls, dec, bsp, progress, 1);
+    }
+
+    /**
+     * @param cls      the benchmark class
+     * @param dec      this process's block; must match {@code bsp}'s pid and nprocs
+     * @param bsp      the process's BSP context, or {@code null} for the serial twin (P = 1)
+     * @param progress where process 0 prints the time steps, or {@code null}
+     * @param planes   k-planes per wavefront stage, {@code 1 .. nz - 2} (1 is NPB's pipeline)
+     */
+    LuProcess(final LuClass cls, final LuDecomposition dec, final Bsp bsp, final PrintStream progress,
+              final int planes) {
         super(cls, matching(dec, bsp));
+        if (planes < 1 || planes > cls.nz() - 2) {
+            throw new IllegalArgumentException("planes=" + planes + " must be in 1.." + (cls.nz() - 2)
+                + " (the interior k-planes of class " + cls.name() + ")");
+        }
+        this.planes = planes;
         this.bsp = bsp;
         this.progress = dec.pid() == 0 ? progress : null;
-        exchange = new LuExchange(this, bsp);
+        exchange = new LuExchange(this, bsp, planes);
         exact = new LuExact(this);
         rhs = new LuRhs(this, exact, exchange);
         triangular = new LuTriangular(this, new LuJacobians(this));
@@ -235,16 +254,37 @@ final class LuProcess extends LuBlock {
         }
     }
 
-    /** The lower wavefront: one superstep per stage, plane k = 1 + stage - depth when it exists. */
+    /** @return the k-planes per wavefront stage */
+    int planes() {
+        return planes;
+    }
+
+    /** @return the wavefront stages of one sweep: groups of {@code planes} k-planes, pipelined over the grid */
+    int stagesPerSweep() {
+        return dec.stages(groups());
+    }
+
+    /** @return the groups of consecutive interior k-planes, one per stage of a process */
+    private int groups() {
+        return (nz - 2 + planes - 1) / planes;
+    }
+
+    /** The lower wavefront: one superstep per stage, planes 1 + (stage - depth) * planes onwards when they exist. */
     private void lowerSweep() {
         final int depth = dec.lowerDepth();
-        final int stages = dec.stages(nz - 2);
+        final int groups = groups();
+        final int stages = dec.stages(groups);
         for (int s = 0; s < stages; s++) {
-            final int k = 1 + s - depth;
-            if (k >= 1 && k <= nz - 2) {
-                exchange.receiveLower(k);
-                triangular.blts(k);
-                exchange.sendLower(k);
+            final int q = s - depth;
+            if (q >= 0 && q < groups) {
+                final int first = 1 + q * planes;
+                final int count = Math.min(planes, nz - 1 - first);
+                exchange.awaitLower(count);
+                for (int slot = 0; slot < count; slot++) {
+                    exchange.receiveLower(first + slot, slot);
+                    triangular.blts(first + slot);
+                    exchange.sendLower(first + slot, slot);
+                }
             }
             exchange.sync();
         }
@@ -253,13 +293,19 @@ final class LuProcess extends LuBlock {
     /** The upper wavefront, from the south-east corner and the top plane back. */
     private void upperSweep() {
         final int depth = dec.upperDepth();
-        final int stages = dec.stages(nz - 2);
+        final int groups = groups();
+        final int stages = dec.stages(groups);
         for (int s = 0; s < stages; s++) {
-            final int k = nz - 2 - (s - depth);
-            if (k >= 1 && k <= nz - 2) {
-                exchange.receiveUpper(k);
-                triangular.buts(k);
-                exchange.sendUpper(k);
+            final int q = s - depth;
+            if (q >= 0 && q < groups) {
+                final int first = nz - 2 - q * planes;
+                final int count = Math.min(planes, first);
+                exchange.awaitUpper(count);
+                for (int slot = 0; slot < count; slot++) {
+                    exchange.receiveUpper(first - slot, slot);
+                    triangular.buts(first - slot);
+                    exchange.sendUpper(first - slot, slot);
+                }
             }
             exchange.sync();
         }

@@ -41,10 +41,42 @@ class FtKernelTest {
         final NpbResult r = new FtKernel().run('S', config, null);
         assertTrue(r.verified(), () -> "relative errors " + r.details().get("relative_errors"));
         assertEquals(procs, r.run().stats().size());
-        // registration sync, transposes (1 per 3-D FFT in slabs, 2 in pencils) and a checksum per iteration,
-        // plus the initial superstep
+        // registration sync, transposes (1 per 3-D FFT in slabs, 2 in pencils), the last checksum's superstep
+        // (the others ride on the next step's first transpose; none at P = 1), plus the initial superstep
         final long transposes = "1d".equals(layout) ? 1 : 2;
-        assertEquals(1 + transposes * (1 + r.iterations()) + r.iterations() + 1, r.run().supersteps()[0]);
+        final long checksums = procs > 1 ? 1 : 0;
+        assertEquals(1 + transposes * (1 + r.iterations()) + checksums + 1, r.run().supersteps()[0]);
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldWarmUpOnHalfTheIterationsSoThatTheJitCompilesBeforeTheTimedSection() {
+        final BspConfig config = new BspConfig().procs(2).syncMode("org");
+        final NpbResult r = new FtKernel().run('S', config, null);
+        assertTrue(r.verified(), () -> "relative errors " + r.details().get("relative_errors"));
+        assertEquals(1, r.details().get("warmup_runs"));
+        assertEquals(3, r.details().get("warmup_iterations"));
+        assertEquals(10, FtKernel.warmupIterations(FtClass.of(VerificationData.load(), 'B')));
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldReportTheTimeOfEveryPhaseOfEveryProcess() {
+        final BspConfig config = new BspConfig().procs(2).syncMode("org").option(NpbOptions.WARMUP, "0");
+        final NpbResult r = new FtKernel().run('S', config, null);
+        @SuppressWarnings("unchecked")
+        final java.util.Map<String, Object> phases = (java.util.Map<String, Object>) r.details().get("phase_seconds");
+        assertEquals(FtProgram.Outcome.PHASES, List.copyOf(phases.keySet()));
+        double sum = 0;
+        for (final Object perProcess : phases.values()) {
+            final double[] s = (double[]) perProcess;
+            assertEquals(2, s.length);
+            assertTrue(s[0] > 0 && s[1] > 0, () -> java.util.Arrays.toString(s));
+            sum += s[0];
+        }
+        // the phases tile the timed section but for the progress lines (1e-9: the laps round apart)
+        final double total = ((double[]) r.details().get("process_seconds"))[0];
+        assertTrue(sum <= total + 1e-9 && sum > 0.9 * total, () -> "phases " + phases + " against " + total);
     }
 
     @ParameterizedTest(name = "barrier={0}")

@@ -131,4 +131,38 @@ class LuParallelTest {
         Arrays.fill(expected, syncs + 1);
         assertArrayEquals(expected, (long[]) r.details().get("supersteps"));
     }
+
+    /**
+     * Stages of several k-planes: the same computation in the same order, so bitwise NPB's one-plane pipeline under
+     * both syncs, with {@code ceil(10 / planes) + depth} stages per sweep of class S's 10 interior planes.
+     */
+    @ParameterizedTest(name = "class S, P={0}, {1} planes per stage, sync={2}: {3} stages per sweep")
+    @CsvSource({"2, 3, org, 5", "2, 3, rbs, 5", "4, 2, org, 7", "8, 4, org, 7", "1, 10, org, 1", "2, 10, rbs, 2"})
+    void shouldComputeBitwiseTheSameWithSeveralPlanesPerStage(final int procs, final int planes, final String sync,
+                                                            final int stages) throws Exception {
+        assumeTrue(BspRuntime.syncModes().containsKey(sync), () -> "sync mode " + sync + " is not on the class path");
+        final BspConfig grouped = new BspConfig().procs(procs).syncMode(sync).option(NpbOptions.WARMUP, "0")
+            .option(LuKernel.PLANES, String.valueOf(planes));
+        final NpbResult r = new LuKernel().run('S', grouped, null);
+        final NpbResult one = new LuKernel().run('S', new BspConfig().procs(procs).syncMode(sync)
+            .option(NpbOptions.WARMUP, "0").option(LuKernel.PLANES, "1"), null);
+        assertTrue(r.verified(), () -> "not verified: " + r.details());
+        for (final String key : new String[] {"xcr", "xce"}) {
+            assertArrayEquals((double[]) one.details().get(key), (double[]) r.details().get(key), 0.0, key);
+        }
+        assertEquals((double) one.details().get("xci"), (double) r.details().get("xci"), 0.0, "xci");
+        assertEquals(planes, r.details().get("planes_per_stage"));
+        assertEquals(stages, r.details().get("stages_per_sweep"));
+        final int itmax = 50;
+        final long syncs = 1 + 1 + (2 + (2L * stages + 1)) + (2 + itmax * (2L * stages + 1) + 2) + 3;
+        assertEquals(syncs + 1, ((long[]) r.details().get("supersteps"))[0]);
+    }
+
+    @Test
+    void shouldRejectMorePlanesPerStageThanTheClassHasNamingTheOption() {
+        final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> new LuKernel().run('S', new BspConfig().procs(2)
+                .option(LuKernel.PLANES, "11"), null));
+        assertTrue(e.getMessage().contains("lu.planes=11") && e.getMessage().contains("1..10"), e.getMessage());
+    }
 }
