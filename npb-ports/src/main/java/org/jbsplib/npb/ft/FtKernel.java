@@ -23,7 +23,8 @@ import org.jbsplib.npb.common.VerificationData;
  * epsilon).
  *
  * <p>Options (in {@link BspConfig#options()}): {@value #LAYOUT} the decomposition, {@value #LANES} the lines per
- * FFT block (0: by line length).
+ * FFT block (0: by line length), {@value #CHECKSUM} where a time step's checksum travels ({@code step}, the default: a
+ * superstep of its own, as NPB's per-step reduction; {@code transpose}: on the next step's first transpose).
  * Stateless; found by {@link java.util.ServiceLoader}.
  */
 public final class FtKernel implements NpbKernel {
@@ -31,6 +32,8 @@ public final class FtKernel implements NpbKernel {
     public static final String LANES = "ft.lanes";
     /** Decomposition: {@code 1d} (slabs), {@code 2d} (pencils) or {@code auto} (slabs while P fits nz and ny). */
     public static final String LAYOUT = "ft.layout";
+    /** Where a time step's checksum travels: {@code step} (a superstep of its own, the default) or {@code transpose}. */
+    public static final String CHECKSUM = "ft.checksum";
 
     @Override
     public String name() {
@@ -44,7 +47,7 @@ public final class FtKernel implements NpbKernel {
 
     @Override
     public java.util.Set<String> optionKeys() {
-        return java.util.Set.of(LANES, LAYOUT);
+        return java.util.Set.of(LANES, LAYOUT, CHECKSUM);
     }
 
     @Override
@@ -64,6 +67,22 @@ public final class FtKernel implements NpbKernel {
         return arrays + fft + 16L * procs + 64L * c.niter() + 4096;
     }
 
+    /**
+     * @return whether option {@value #CHECKSUM} of {@code config} puts each step's checksum on the next transpose
+     * @throws IllegalArgumentException naming the option and its value unless it is {@code step} or {@code transpose}
+     */
+    static boolean checksumOnTranspose(final BspConfig config) {
+        final String v = config.options().getOrDefault(CHECKSUM, "step");
+        switch (v.trim()) {
+            case "step":
+                return false;
+            case "transpose":
+                return true;
+            default:
+                throw new IllegalArgumentException(CHECKSUM + "=" + v + " must be step or transpose");
+        }
+    }
+
     /** @return the time steps of one warm-up run of {@code c}: half of its own, at least one */
     static int warmupIterations(final FtClass c) {
         return Math.max(1, c.niter() / 2);
@@ -81,12 +100,14 @@ public final class FtKernel implements NpbKernel {
         final int lanes = NpbOptions.intOption(config, LANES, 0, 0, 1 << 12);
         final int warmups = NpbOptions.warmup(config);
         final int warmIterations = warmupIterations(c);
+        final boolean onTranspose = checksumOnTranspose(config);
         for (int w = 0; w < warmups; w++) {
             BspRuntime.run(NpbOptions.copy(config), new FtProgram(c, warmIterations, p1, lanes,
-                new FtProgram.Outcome(warmIterations, config.procs()), null));
+                new FtProgram.Outcome(warmIterations, config.procs()), null, onTranspose));
         }
         final FtProgram.Outcome outcome = new FtProgram.Outcome(c.niter(), config.procs());
-        final RunResult run = BspRuntime.run(config, new FtProgram(c, c.niter(), p1, lanes, outcome, progress));
+        final RunResult run = BspRuntime.run(config, new FtProgram(c, c.niter(), p1, lanes, outcome, progress,
+            onTranspose));
         if (!outcome.ran(0)) {
             return null; // processes in several JVMs: the JVM of pid 0 reports
         }
@@ -112,6 +133,7 @@ public final class FtKernel implements NpbKernel {
         }
         final Map<String, Object> details = new LinkedHashMap<>();
         details.put("layout", p1 == 1 ? "1d slab" : "2d pencils " + p1 + "x" + config.procs() / p1);
+        details.put("checksum", onTranspose ? "transpose" : "step");
         details.put("warmup_runs", warmups);
         details.put("warmup_iterations", warmups == 0 ? 0 : warmIterations);
         details.put("checksums", computed);

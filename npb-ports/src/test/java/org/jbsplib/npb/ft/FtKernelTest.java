@@ -25,26 +25,31 @@ class FtKernelTest {
         final List<Arguments> runs = new java.util.ArrayList<>();
         for (final String sync : BspRuntime.syncModes().keySet()) {
             for (final int p : new int[] {1, 2, 4, 8}) {
-                runs.add(Arguments.of(sync, p, "1d"));
+                runs.add(Arguments.of(sync, p, "1d", "step"));
             }
-            runs.add(Arguments.of(sync, 4, "2d"));
+            runs.add(Arguments.of(sync, 4, "2d", "step"));
+            runs.add(Arguments.of(sync, 1, "1d", "transpose"));
+            runs.add(Arguments.of(sync, 4, "1d", "transpose"));
+            runs.add(Arguments.of(sync, 4, "2d", "transpose"));
         }
         return runs;
     }
 
-    @ParameterizedTest(name = "sync={0} P={1} layout={2}")
+    @ParameterizedTest(name = "sync={0} P={1} layout={2} checksum={3}")
     @MethodSource("runs")
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void shouldVerifyClassS(final String sync, final int procs, final String layout) {
+    void shouldVerifyClassS(final String sync, final int procs, final String layout, final String checksum) {
         final BspConfig config = new BspConfig().procs(procs).syncMode(sync).option(NpbOptions.WARMUP, "0")
-            .option(FtKernel.LAYOUT, layout);
+            .option(FtKernel.LAYOUT, layout).option(FtKernel.CHECKSUM, checksum);
         final NpbResult r = new FtKernel().run('S', config, null);
         assertTrue(r.verified(), () -> "relative errors " + r.details().get("relative_errors"));
         assertEquals(procs, r.run().stats().size());
-        // registration sync, transposes (1 per 3-D FFT in slabs, 2 in pencils), the last checksum's superstep
-        // (the others ride on the next step's first transpose; none at P = 1), plus the initial superstep
+        assertEquals(checksum, r.details().get("checksum"));
+        // registration sync, transposes (1 per 3-D FFT in slabs, 2 in pencils), the checksums' supersteps (one per
+        // step; with checksum=transpose only the last step's, none at P = 1: the others ride on the next step's
+        // first transpose), plus the initial superstep
         final long transposes = "1d".equals(layout) ? 1 : 2;
-        final long checksums = procs > 1 ? 1 : 0;
+        final long checksums = "step".equals(checksum) ? r.iterations() : procs > 1 ? 1 : 0;
         assertEquals(1 + transposes * (1 + r.iterations()) + checksums + 1, r.run().supersteps()[0]);
     }
 
@@ -103,6 +108,30 @@ class FtKernelTest {
                 assertEquals(twin[t][1], outcome.checksums(p)[t][1], 1e-12 * Math.abs(twin[t][1]));
             }
         }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldComputeBitwiseTheSameChecksumsWhereverTheyTravel() {
+        final FtClass s = FtClass.of(VerificationData.load(), 'S');
+        final double[][][] sums = new double[2][][];
+        for (int m = 0; m < 2; m++) {
+            final FtProgram.Outcome outcome = new FtProgram.Outcome(s.niter(), 4);
+            BspRuntime.run(new BspConfig().procs(4), new FtProgram(s, s.niter(), 1, 0, outcome, null, m == 1));
+            for (int p = 1; p < 4; p++) {
+                assertTrue(java.util.Arrays.deepEquals(outcome.checksums(0), outcome.checksums(p)), "pid " + p);
+            }
+            sums[m] = outcome.checksums(0);
+        }
+        assertTrue(java.util.Arrays.deepEquals(sums[0], sums[1]), () -> java.util.Arrays.deepToString(sums));
+    }
+
+    @Test
+    void shouldRejectAnUnknownChecksumPlaceNamingIt() {
+        final BspConfig config = new BspConfig().procs(2).option(FtKernel.CHECKSUM, "allreduce");
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> new FtKernel().run('S', config, null));
+        assertTrue(e.getMessage().contains("ft.checksum=allreduce"), e.getMessage());
     }
 
     @Test
