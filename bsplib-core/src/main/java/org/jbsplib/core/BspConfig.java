@@ -316,7 +316,7 @@ public final class BspConfig {
         return threadKind != null ? threadKind : ThreadKind.parse(threads).resolve(procs, cores, onMachineModel());
     }
 
-    /** @return the requested pinning ({@code auto}, {@code on} or {@code off}) */
+    /** @return the requested pinning: {@code auto} (the default: nothing pinned for now), {@code on}, {@code off} */
     public String pin() {
         return pin;
     }
@@ -473,6 +473,7 @@ public final class BspConfig {
             + deadlockDetection + ", ringCapacityBytes=" + ringCapacityBytes
             + ", eagerLimitBytes=" + eagerLimitBytes + ", chaosSeed=" + chaosSeed + ", cores=" + cores
             + ", idleYieldNs=" + idleYieldNs
-            + ", threads=" + threads + ", pin=" + pin + ", machine=" + machine + ", trace=" + traceDir + ", options=" + options + '}';
+            + ", threads=" + threads + ", pin=" + pin + ", machine=" + machine + ", trace=" + traceDir + ", options="
+            + options + '}';
     }
 }

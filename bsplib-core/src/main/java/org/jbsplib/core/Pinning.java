@@ -10,14 +10,20 @@ import java.util.Locale;
  * thread that starts the run may use, on Linux with Java 22 or newer (it calls {@code sched_setaffinity} through
  * the foreign-function API). Process {@code i} then runs on the {@code i}-th CPU of that set. Two process threads
  * the scheduler queued on one CPU take turns instead of running side by side, and every wait of one for the other
- * lasts a time slice; a pinned pair cannot end up on one CPU.
+ * lasts a time slice; a pinned pair cannot end up on one CPU. But a pinned thread cannot leave its CPU either when
+ * something else runs there: on the shared 2-core development host under load, pinning doubled the time of NPB LU
+ * class A at P = 2 (README, "Where the put's slow mode goes"). So pinning is asked for ({@link #ON}), not the
+ * default: use it on a host whose cores the run has to itself.
  *
  * <pre>{@code
  * new BspConfig().procs(2).pin(Pinning.ON);     // or -Dbsplib.pin=on, --pin on
  * }</pre>
  */
 public enum Pinning {
-    /** Pin where pinning applies, silently nothing elsewhere (the default; see {@link #pins()}). */
+    /**
+     * The default, the runtime's choice: no pinning for now (see above), and nothing said. Kept apart from
+     * {@link #OFF} so that a later measurement on a quiet host can make it pin where pinning applies.
+     */
     AUTO,
     /** Pin where pinning applies; where it does not, say why once on standard error. */
     ON,
@@ -40,9 +46,9 @@ public enum Pinning {
         throw new IllegalArgumentException("pin=" + value + " is not a pinning mode (known: auto, on, off)");
     }
 
-    /** @return whether this mode pins where pinning applies */
+    /** @return whether this mode pins where pinning applies (only {@link #ON}, see {@link #AUTO}) */
     public boolean pins() {
-        return this != OFF;
+        return this == ON;
     }
 
     /** @return the lower-case name used by the property and the CLI */

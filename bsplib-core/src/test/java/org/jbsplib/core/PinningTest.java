@@ -48,21 +48,22 @@ class PinningTest {
     @Test
     void shouldPinProcessIToTheIthAllowedCpu() {
         final int[] allowed = assumeTwoCpus();
-        for (final String mode : new String[] {"on", "auto"}) {
-            final int[][] masks = masksOfProcesses(new BspConfig().procs(2).cores(2).threads("platform").pin(mode));
-            assertArrayEquals(new int[] {allowed[0]}, masks[0], "pin=" + mode + ": pid 0's mask");
-            assertArrayEquals(new int[] {allowed[1]}, masks[1], "pin=" + mode + ": pid 1's mask");
-        }
+        final int[][] masks = masksOfProcesses(new BspConfig().procs(2).cores(2).threads("platform").pin("on"));
+        assertArrayEquals(new int[] {allowed[0]}, masks[0], "pin=on: pid 0's mask");
+        assertArrayEquals(new int[] {allowed[1]}, masks[1], "pin=on: pid 1's mask");
     }
 
     @Test
-    void shouldPinNothingWhenOffOrWhenProcessesExceedTheCores() {
+    void shouldPinNothingByDefaultWhenOffOrWhenProcessesExceedTheCores() {
         final int[] allowed = assumeTwoCpus();
-        final int[][] off = masksOfProcesses(new BspConfig().procs(2).cores(2).threads("platform").pin("off"));
-        assertArrayEquals(allowed, off[0], "pin=off");
-        final int[][] over = masksOfProcesses(new BspConfig().procs(3).cores(2).threads("platform").pin("auto"));
+        for (final String mode : new String[] {"off", "auto"}) {
+            final int[][] masks = masksOfProcesses(new BspConfig().procs(2).cores(2).threads("platform").pin(mode));
+            assertArrayEquals(allowed, masks[0], "pin=" + mode + ": pid 0's mask");
+            assertArrayEquals(allowed, masks[1], "pin=" + mode + ": pid 1's mask");
+        }
+        final int[][] over = masksOfProcesses(new BspConfig().procs(3).cores(2).threads("platform").pin("on"));
         assertArrayEquals(allowed, over[2], "P=3 > cores=2");
-        final int[][] one = masksOfProcesses(new BspConfig().procs(2).cores(1).threads("platform").pin("auto"));
+        final int[][] one = masksOfProcesses(new BspConfig().procs(2).cores(1).threads("platform").pin("on"));
         assertArrayEquals(allowed, one[1], "P=2 > cores=1");
     }
 
