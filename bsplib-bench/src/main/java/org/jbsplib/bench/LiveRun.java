@@ -14,7 +14,9 @@ import org.jbsplib.core.RunResult;
  * A BSP run kept alive for a benchmark: pid 0's {@link Bsp} is driven by the benchmark thread, the other
  * processes loop on {@code sync()} (serving whatever pid 0 sends them) until pid 0 puts a stop flag.
  * Benchmarks measure pid 0's calls, so every other process is always ready: the figure is the latency of one
- * superstep round, as in a tight BSP loop.
+ * superstep round, as in a tight BSP loop. When the run pins its processes ({@code bsplib.pin}), the thread that
+ * makes the {@code LiveRun} takes pid 0's CPU until {@link #close()}, which gives it its previous mask back: make
+ * and close it on the benchmark thread (JMH runs trial-level set-up and tear-down there).
  */
 final class LiveRun implements AutoCloseable {
     /** Length of the {@link #doubles()} area. */
@@ -27,6 +29,7 @@ final class LiveRun implements AutoCloseable {
     private volatile Reg stopReg;
     private volatile Reg dataReg;
     private volatile Reg doublesReg;
+    private org.jbsplib.core.affinity.CpuAffinity.Pin pin;
 
     /**
      * @param procs     P
@@ -68,6 +71,7 @@ final class LiveRun implements AutoCloseable {
             final Throwable cause = failure();
             throw new IllegalStateException("the BSP run failed before it started: " + cause, cause);
         }
+        pin = BspRuntime.pinCaller(zero);
     }
 
     private Throwable failure() {
@@ -103,6 +107,12 @@ final class LiveRun implements AutoCloseable {
         }
         bsp.sync();
         released.countDown();
-        run.get(60, TimeUnit.SECONDS);
+        try {
+            run.get(60, TimeUnit.SECONDS);
+        } finally {
+            if (pin != null) {
+                pin.close();
+            }
+        }
     }
 }

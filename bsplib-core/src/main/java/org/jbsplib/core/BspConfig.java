@@ -60,6 +60,11 @@ public final class BspConfig {
     /** The kind of thread of each process: {@code platform}, {@code virtual} (Java 21+) or {@code auto}. */
     public static final String THREADS_PROP = "bsplib.threads";
     /**
+     * Whether each process's thread is pinned to a CPU of its own: {@code auto} (the default), {@code on} or
+     * {@code off} (see {@link Pinning}).
+     */
+    public static final String PIN_PROP = "bsplib.pin";
+    /**
      * The machine the run executes on: empty for the host itself, or a machine model's spec
      * {@code NAME[:OPTIONS]}, e.g. {@code virtual:sp2-us;L=20us} (see {@link org.jbsplib.core.Machines}).
      */
@@ -92,6 +97,7 @@ public final class BspConfig {
     private int cores = Integer.getInteger(CORES_PROP, Runtime.getRuntime().availableProcessors());
     private long idleYieldNs = Long.getLong(IDLE_YIELD_PROP, DEFAULT_IDLE_YIELD_NS);
     private String threads = System.getProperty(THREADS_PROP, ThreadKind.AUTO.toString());
+    private String pin = System.getProperty(PIN_PROP, Pinning.AUTO.toString());
     private String machine = System.getProperty(MACHINE_PROP, "");
     private java.nio.file.Path traceDir = traceFrom(System.getProperty(TRACE_PROP, ""));
     private ThreadKind threadKind;
@@ -310,6 +316,34 @@ public final class BspConfig {
         return threadKind != null ? threadKind : ThreadKind.parse(threads).resolve(procs, cores, onMachineModel());
     }
 
+    /** @return the requested pinning: {@code auto} (the default: nothing pinned for now), {@code on}, {@code off} */
+    public String pin() {
+        return pin;
+    }
+
+    /**
+     * @param pin {@code auto}, {@code on} or {@code off} (see {@link Pinning}); checked by {@link #conclude()}
+     * @return this
+     */
+    public BspConfig pin(final String pin) {
+        checkMutable();
+        this.pin = pin;
+        return this;
+    }
+
+    /** @param pinning whether each process's thread is pinned to a CPU @return this */
+    public BspConfig pin(final Pinning pinning) {
+        return pin(pinning == null ? null : pinning.toString());
+    }
+
+    /**
+     * @return the pinning mode
+     * @throws IllegalArgumentException if the requested mode is unknown, naming it
+     */
+    public Pinning pinning() {
+        return Pinning.parse(pin);
+    }
+
     /** @return the trace directory, or {@code null} when the run is not traced (the default) */
     public java.nio.file.Path traceDir() {
         return traceDir;
@@ -400,6 +434,7 @@ public final class BspConfig {
             org.jbsplib.core.trace.Tracing.requireProvider(traceDir);
         }
         threadKind = ThreadKind.parse(threads).resolve(procs, cores, onMachineModel());
+        Pinning.parse(pin);
         if (onMachineModel()) {
             if (chaosSeed >= 0) {
                 throw new IllegalArgumentException("chaosSeed=" + chaosSeed + " cannot be combined with machine="
@@ -438,6 +473,7 @@ public final class BspConfig {
             + deadlockDetection + ", ringCapacityBytes=" + ringCapacityBytes
             + ", eagerLimitBytes=" + eagerLimitBytes + ", chaosSeed=" + chaosSeed + ", cores=" + cores
             + ", idleYieldNs=" + idleYieldNs
-            + ", threads=" + threads + ", machine=" + machine + ", trace=" + traceDir + ", options=" + options + '}';
+            + ", threads=" + threads + ", pin=" + pin + ", machine=" + machine + ", trace=" + traceDir + ", options="
+            + options + '}';
     }
 }

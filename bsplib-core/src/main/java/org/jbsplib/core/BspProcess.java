@@ -43,6 +43,8 @@ public final class BspProcess implements Bsp {
     private SuperstepProbe probe;
     private final SyncView syncView = new SyncView();
     private BspProcess[] peers;
+    // the CPU the run pins this process's thread to, or -1 (see ProcessPins)
+    private int cpu = -1;
     private java.util.Map<String, String> syncPreset = java.util.Map.of();
 
     // gets of the current superstep, by get number
@@ -329,6 +331,16 @@ public final class BspProcess implements Bsp {
     /** @return a failure of this process, recorded as the run's failure if it is the first */
     public BspAbortException fail(final String message, final Throwable cause) {
         return endpoint.control().fail(new BspAbortException(pid, superstep, message, cause));
+    }
+
+    /** @param cpu the CPU the run pins this process's thread to, or -1 for none */
+    void cpu(final int cpu) {
+        this.cpu = cpu;
+    }
+
+    /** @return the CPU the run pins this process's thread to, or -1 when it pins none */
+    public int cpu() {
+        return cpu;
     }
 
     // ------------------------------------------------------------------ SPMD

@@ -84,6 +84,7 @@ public final class BspRuntime {
             final List<Thread> threads = new ArrayList<>(p);
             final long[] endNs = new long[p];
             final ThreadKind kind = config.threadKind();
+            final ProcessPins pins = ProcessPins.plan(config, localPids(transport, p).length == p);
             for (int i = 0; i < p; i++) {
                 if (!transport.isLocal(i)) {
                     continue;
@@ -98,8 +99,9 @@ public final class BspRuntime {
                 if (tracers[i] != null) {
                     processes[i].tracer(tracers[i]);
                 }
+                processes[i].cpu(pins.cpu(i));
                 final BspProcess process = processes[i];
-                threads.add(kind.newThread("bsp-" + i, () -> runProcess(process, program, transport, endNs)));
+                threads.add(kind.newThread("bsp-" + i, () -> runPinned(process, program, transport, endNs, pins)));
             }
             if (transport.directCopies()) {
                 for (final BspProcess process : processes) {
@@ -175,6 +177,49 @@ public final class BspRuntime {
             wall = Math.max(wall, results[i].elapsedNs());
         }
         return new RunResult(config, wall, List.copyOf(stats), supersteps);
+    }
+
+    /**
+     * Pins the calling thread to the CPU of the process {@code bsp}, for a thread that drives a process handed over
+     * to it by the program (a benchmark's thread calling pid 0's {@code sync}, say): the run pinned only the thread
+     * it started for the process. Closing the pin restores the caller's previous mask; close it on the same thread
+     * when it stops driving the process, at the latest when the run ends.
+     *
+     * <pre>{@code
+     * try (CpuAffinity.Pin pin = BspRuntime.pinCaller(handedOver)) {   // null when the run pins nothing
+     *     ... handedOver.sync() ...
+     * }
+     * }</pre>
+     *
+     * @param bsp a process of a running run, handed over by its program
+     * @return the pin, or {@code null} when the run pins no process ({@link Pinning}) or {@code bsp} is not a
+     *         process of this runtime
+     * @throws IllegalStateException if the kernel refuses the CPU
+     */
+    public static org.jbsplib.core.affinity.CpuAffinity.Pin pinCaller(final org.jbsplib.api.Bsp bsp) {
+        if (!(bsp instanceof BspProcess process) || process.cpu() < 0) {
+            return null;
+        }
+        return org.jbsplib.core.affinity.CpuAffinity.pinCurrentThread(process.cpu());
+    }
+
+    /** Runs the process on the calling thread, pinned to its CPU if the run pins, with its previous mask after. */
+    private static void runPinned(final BspProcess process, final BspProgram program, final Transport transport,
+        final long[] endNs, final ProcessPins pins) {
+        org.jbsplib.core.affinity.CpuAffinity.Pin pin = null;
+        try {
+            pin = pins.pin(process.pid());
+        } catch (final IllegalStateException e) {
+            // the kernel refused the CPU (a mask changed since the plan): the process runs unpinned
+            System.err.println("bsplib: pid " + process.pid() + " not pinned: " + e.getMessage());
+        }
+        try {
+            runProcess(process, program, transport, endNs);
+        } finally {
+            if (pin != null) {
+                pin.close();
+            }
+        }
     }
 
     private static void runProcess(final BspProcess process, final BspProgram program, final Transport transport,

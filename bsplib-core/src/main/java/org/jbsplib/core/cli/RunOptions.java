@@ -20,7 +20,7 @@ public final class RunOptions {
     /** Options taking a value. */
     public static final Set<String> VALUE_OPTIONS = Set.of("--procs", "--sync", "--barrier", "--timeout-ms",
         "--ring-bytes", "--eager-bytes", "--rendezvous-bytes", "--rbs-eager-bytes", "--chaos", "--transport",
-        "--ranks-per-jvm", "--json", "--cores", "--deadline", "--threads", "--machine",
+        "--ranks-per-jvm", "--json", "--cores", "--deadline", "--threads", "--machine", "--pin",
         "--hosts", "--rank-range", "--trace", "--liveness-ms");
     /** The option {@code --rendezvous-bytes} sets: org's rendezvous threshold. */
     public static final String RENDEZVOUS_BYTES_OPTION = org.jbsplib.core.sync.ClassicSync.RENDEZVOUS_OPTION;
@@ -55,6 +55,9 @@ public final class RunOptions {
         "  --cores N          cores the waiting strategy assumes (default: available processors)",
         "  --threads KIND     thread of each process: platform, virtual (Java 21+) or auto (default: virtual",
         "                     when the JVM has them and P > 16 x cores, or P > cores on a --machine model)",
+        "  --pin MODE         on: pin each process's thread to a CPU of its own (Linux, Java 22+, platform threads,",
+        "                     P <= cores; says on stderr where it cannot); off; auto (default: no pinning for now,",
+        "                     as pinning hurt on a loaded host: use on where the run has the cores to itself)",
         "  --machine SPEC     run on a machine model instead of this host, e.g. virtual:sp2-us;L=20us;cpuScale=8",
         "                     (virtual time on a LogGP network; presets sp2-us, sp2-ip, myrinet-lanai43/72,",
         "                     infiniband, tile64, local: see bsplib-vtime/README.md)",
@@ -106,6 +109,15 @@ public final class RunOptions {
         c.chaosSeed(args.longValue("--chaos", c.chaosSeed()));
         c.cores(args.intValue("--cores", c.cores()));
         c.threads(args.value("--threads", c.threads()));
+        if (args.has("--pin")) {
+            final String pin = args.value("--pin", null);
+            try {
+                org.jbsplib.core.Pinning.parse(pin);
+            } catch (final IllegalArgumentException e) {
+                throw new CliException("option --pin=" + pin + " must be auto, on or off");
+            }
+            c.pin(pin);
+        }
         c.machine(args.value("--machine", c.machine()));
         if (args.has("--hosts")) {
             c.option("hosts", args.value("--hosts", null));

@@ -42,4 +42,12 @@ class RunOptionsTest {
         final CliException neg = assertThrows(CliException.class, () -> config("--rbs-eager-bytes", "-1"));
         assertTrue(neg.getMessage().contains("--rbs-eager-bytes=-1"), neg.getMessage());
     }
+
+    @Test
+    void shouldPassPinAndRefuseABadValueNamingIt() {
+        assertEquals(org.jbsplib.core.Pinning.OFF, config("--pin", "off").conclude().pinning());
+        assertEquals(org.jbsplib.core.Pinning.ON, config("--pin", "ON").conclude().pinning());
+        final CliException e = assertThrows(CliException.class, () -> config("--pin", "sometimes"));
+        assertTrue(e.getMessage().contains("--pin=sometimes"), e.getMessage());
+    }
 }

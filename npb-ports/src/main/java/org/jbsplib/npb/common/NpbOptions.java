@@ -47,6 +47,7 @@ public final class NpbOptions {
         final BspConfig copy = new BspConfig().procs(config.procs()).syncMode(config.syncMode())
             .barrier(config.barrier()).transport(config.transport()).syncTimeoutNs(config.syncTimeoutNs())
             .deadlineNs(config.deadlineNs()).deadlockDetection(config.deadlockDetection()).threads(config.threads())
+            .pin(config.pin())
             .ringCapacityBytes(config.ringCapacityBytes()).eagerLimitBytes(config.eagerLimitBytes())
             .chaosSeed(config.chaosSeed()).cores(config.cores()).machine(config.machine());
         config.options().forEach(copy::option);

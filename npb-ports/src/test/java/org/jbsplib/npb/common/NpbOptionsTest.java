@@ -19,4 +19,9 @@ class NpbOptionsTest {
         assertEquals(2, copy.cores());
         assertEquals("never", copy.options().get("rbs.exchange"));
     }
+
+    @Test
+    void shouldCopyThePinning() {
+        assertEquals("on", NpbOptions.copy(new BspConfig().pin("on")).pin(), "a warm-up would run unpinned");
+    }
 }
