@@ -223,8 +223,9 @@ public final class VirtualMachine implements Transport {
     public void close() {
         release();
         if (Boolean.getBoolean(STATS_PROP)) {
-            System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, %d frames%n",
-                model.describe(), nprocs, makespanNs() / 1e9, switches, frames);
+            System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, %d frames, "
+                + "computation charged %.6f s (sum over processes), parallel=%d%n", model.describe(), nprocs,
+                makespanNs() / 1e9, switches, frames, chargedNs() / 1e9, parallel);
         }
     }
 
@@ -284,6 +285,15 @@ public final class VirtualMachine implements Transport {
             max = Math.max(max, c);
         }
         return max;
+    }
+
+    /** @return the computation charged to the clocks so far, summed over the processes, ns */
+    public long chargedNs() {
+        long sum = 0;
+        for (final VirtualEndpoint e : endpoints) {
+            sum += e.charged;
+        }
+        return sum;
     }
 
     /** @return how many processes may run at once */
@@ -639,6 +649,8 @@ public final class VirtualMachine implements Transport {
         /** Elapsed time when the process last left the library, ns. */
         private long markWall;
         private long chargedSuperstep = -1;
+        /** Computation charged to this process's clock, ns (written by its own thread). */
+        private long charged;
         /** Whether this process holds a slot (set under the kernel's lock, read by the process's own thread). */
         private volatile boolean baton;
 
@@ -677,7 +689,9 @@ public final class VirtualMachine implements Transport {
                 }
             }
             if (d > 0) {
-                clock[pid] += Math.round(d * model.cpuScale());
+                final long c = Math.round(d * model.cpuScale());
+                clock[pid] += c;
+                charged += c;
                 if (parallel > 1) {
                     clockAdvanced();
                 }
@@ -779,6 +793,7 @@ public final class VirtualMachine implements Transport {
                 if (superstep != chargedSuperstep) {
                     chargedSuperstep = superstep;
                     clock[pid] += model.stepCostNs();
+                    charged += model.stepCostNs();
                     if (parallel > 1) {
                         clockAdvanced();
                     }
