@@ -18,8 +18,8 @@ import org.jbsplib.core.transport.RunControl;
 import org.jbsplib.core.transport.Transport;
 
 /**
- * A virtual-time machine: the P processes of a run really run, one at a time, under one simulation kernel, and
- * their communication is simulated on a LogGP network ({@link NetworkModel}). Every process has a virtual clock;
+ * A virtual-time machine: the P processes of a run really run, one (or K) at a time, under one simulation kernel,
+ * and their communication is simulated on a LogGP network ({@link NetworkModel}). Every process has a virtual clock;
  * computation between library calls advances it by measured time (or a fixed cost per superstep), frames cost
  * LogGP, and a frame becomes visible to its receiver only at its virtual arrival time. The sync protocols and
  * barriers run unchanged on its {@link Endpoint}s: they read time through {@link Endpoint#nanoTime()}.
@@ -29,7 +29,8 @@ import org.jbsplib.core.transport.Transport;
  * }</pre>
  *
  * <p>Threading: one thread per process (virtual threads where the JVM has them), but only the process holding the
- * baton runs; the others are parked in a library call. Every receiving endpoint call is a scheduling point. After a
+ * baton runs (or, with {@code parallel = K}, the up to K processes holding one of K batons); the others are parked in
+ * a library call. Every receiving endpoint call is a scheduling point. After a
  * failure the machine stops scheduling and every process runs freely to leave its wait.
  */
 public final class VirtualMachine implements Transport {
@@ -223,8 +224,8 @@ public final class VirtualMachine implements Transport {
     public void close() {
         release();
         if (Boolean.getBoolean(STATS_PROP)) {
-            System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, %d frames, "
-                + "computation charged %.6f s (sum over processes), parallel=%d%n", model.describe(), nprocs,
+            System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, "
+                + "%d frames, computation charged %.6f s (sum over processes), parallel=%d%n", model.describe(), nprocs,
                 makespanNs() / 1e9, switches, frames, chargedNs() / 1e9, parallel);
         }
     }
@@ -245,8 +246,8 @@ public final class VirtualMachine implements Transport {
         final CpuClock cpu = model.cpu();
         final ThreadKind kind = ThreadKind.isVirtual(thread) ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM;
         final String carriers = Integer.toString(parallel);
-        if (kind == ThreadKind.VIRTUAL && cpu != CpuClock.FIXED && !carriers.equals(System.getProperty(PARALLELISM_PROP))
-            && CARRIERS_WARNED.compareAndSet(false, true)) {
+        if (kind == ThreadKind.VIRTUAL && cpu != CpuClock.FIXED
+            && !carriers.equals(System.getProperty(PARALLELISM_PROP)) && CARRIERS_WARNED.compareAndSet(false, true)) {
             System.err.println("virtual machine: the kernel runs " + parallel + " process(es) at once but the virtual "
                 + "threads' carriers are " + (System.getProperty(PARALLELISM_PROP) == null ? "one per core"
                 : System.getProperty(PARALLELISM_PROP)) + ": a process can move between cores at each hand-off and its "

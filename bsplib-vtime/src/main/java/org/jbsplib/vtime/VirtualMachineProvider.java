@@ -30,8 +30,8 @@ public final class VirtualMachineProvider implements MachineProvider {
 
     @Override
     public String description() {
-        return "virtual time on a LogGP network under a simulation kernel (one process at a time, or K with parallel=K); presets "
-            + String.join(", ", Presets.all().keySet());
+        return "virtual time on a LogGP network under a simulation kernel (one process at a time, or K with "
+            + "parallel=K); presets " + String.join(", ", Presets.all().keySet());
     }
 
     /**
