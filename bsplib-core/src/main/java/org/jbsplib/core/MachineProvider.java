@@ -64,4 +64,15 @@ public interface MachineProvider {
     default Map<String, String> jvmProperties() {
         return Map.of();
     }
+
+    /**
+     * The system properties a run on the machine these options describe wants (see {@link #jvmProperties()}); by
+     * default those of {@link #jvmProperties()}, whatever the options.
+     *
+     * @param options the text after {@code NAME:}, possibly empty
+     * @return property names and values
+     */
+    default Map<String, String> jvmProperties(final String options) {
+        return jvmProperties();
+    }
 }

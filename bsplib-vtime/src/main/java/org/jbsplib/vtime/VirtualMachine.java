@@ -18,8 +18,8 @@ import org.jbsplib.core.transport.RunControl;
 import org.jbsplib.core.transport.Transport;
 
 /**
- * A virtual-time machine: the P processes of a run really run, one at a time, under one simulation kernel, and
- * their communication is simulated on a LogGP network ({@link NetworkModel}). Every process has a virtual clock;
+ * A virtual-time machine: the P processes of a run really run, one (or K) at a time, under one simulation kernel,
+ * and their communication is simulated on a LogGP network ({@link NetworkModel}). Every process has a virtual clock;
  * computation between library calls advances it by measured time (or a fixed cost per superstep), frames cost
  * LogGP, and a frame becomes visible to its receiver only at its virtual arrival time. The sync protocols and
  * barriers run unchanged on its {@link Endpoint}s: they read time through {@link Endpoint#nanoTime()}.
@@ -29,7 +29,8 @@ import org.jbsplib.core.transport.Transport;
  * }</pre>
  *
  * <p>Threading: one thread per process (virtual threads where the JVM has them), but only the process holding the
- * baton runs; the others are parked in a library call. Every receiving endpoint call is a scheduling point. After a
+ * baton runs (or, with {@code parallel = K}, the up to K processes holding one of K batons); the others are parked in
+ * a library call. Every receiving endpoint call is a scheduling point. After a
  * failure the machine stops scheduling and every process runs freely to leave its wait.
  */
 public final class VirtualMachine implements Transport {
@@ -55,6 +56,16 @@ public final class VirtualMachine implements Transport {
     // Per-pair FIFO order holds by construction: a sender's next send starts g + (k-1)G after the previous one.
     // shuffle=SEED (tests, and a user's check of a run) lets the kernel hand the baton, at every receive and send,
     // to a random process that is ready instead: every legal order must give the same virtual results.
+    // parallel=K (K > 1) runs up to K processes at once (conservative parallel discrete-event simulation): the
+    // batons are K slots. The gate then also counts every other running process q, with its clock as a lower bound
+    // of anything it can still do (a send starts at or after its clock, so it arrives at clock[q] + lookahead or
+    // later; a frame it sends or a wake-up it signals to a blocked process makes that process's event at least as
+    // late). A running process's clock is read without its cooperation (it may be computing): a stale value is
+    // smaller, so the gate is only stricter. A free slot is given to the non-running process with the smallest
+    // event time only if its own condition (the gate, or isEarliest for a process waiting in awaitEarliest) passes
+    // against the running processes; otherwise it stays empty, and every running process re-tries the fill when its
+    // clock advances (library entry, send, receive) or when it leaves its slot. With K = 1 every step is the
+    // sequential kernel's: the process of smallest event time always passes against an empty set.
     private static final int READY = 0;
     private static final int RUNNING = 1;
     private static final int BLOCKED = 2;
@@ -75,7 +86,15 @@ public final class VirtualMachine implements Transport {
     private final ArrayDeque<Frame> pool = new ArrayDeque<>();
     private final VirtualEndpoint[] endpoints;
     private final long lookahead;
-    private volatile int turn;
+    /** How many processes may run at once (the number of batons); 1 is the sequential kernel. */
+    private final int parallel;
+    /** The pids of the running processes, -1 for a free slot (the lock guards it). */
+    private final int[] slots;
+    private int runningCount;
+    /** Whether a process waits for a free slot until a running process's clock advances (parallel only). */
+    private volatile boolean slotWanted;
+    /** Whether a ready process waits in {@link #awaitEarliest} rather than at the gate (the lock guards it). */
+    private final boolean[] waitsEarliest;
     private volatile boolean free;
     private final long[] sendCount;
     /** Non-null with {@code shuffle=SEED}: picks random legal orders of the processes' actions (under the lock). */
@@ -107,6 +126,27 @@ public final class VirtualMachine implements Transport {
      */
     public VirtualMachine(final NetworkModel model, final int nprocs, final int maxFrameLength,
         final long shuffleSeed) {
+        this(model, nprocs, maxFrameLength, shuffleSeed, 1);
+    }
+
+    /**
+     * A machine whose kernel runs up to {@code parallel} processes at once (conservative parallel discrete-event
+     * simulation): a process receives only when no other, running or not, can still send it a frame that arrives
+     * earlier, so the virtual results are those of the sequential kernel ({@code parallel = 1}), one more legal
+     * order of the processes' actions. With measured computation the host needs as many cores, and as many carriers
+     * for virtual threads ({@code jdk.virtualThreadScheduler.parallelism}).
+     *
+     * @param model          the network and computation model
+     * @param nprocs         number of processes
+     * @param maxFrameLength largest frame payload, bytes
+     * @param shuffleSeed    the random order's seed, or {@link #NO_SHUFFLE}
+     * @param parallel       how many processes may run at once, at least 1
+     */
+    public VirtualMachine(final NetworkModel model, final int nprocs, final int maxFrameLength,
+        final long shuffleSeed, final int parallel) {
+        if (parallel < 1) {
+            throw new IllegalArgumentException("parallel=" + parallel + " must be >= 1");
+        }
         if (model == null) {
             throw new IllegalArgumentException("model=null");
         }
@@ -131,6 +171,10 @@ public final class VirtualMachine implements Transport {
         this.threads = new AtomicReferenceArray<>(nprocs);
         this.endpoints = new VirtualEndpoint[nprocs];
         this.lookahead = model.lookaheadNs();
+        this.parallel = parallel;
+        this.slots = new int[parallel];
+        java.util.Arrays.fill(slots, -1);
+        this.waitsEarliest = new boolean[nprocs];
         for (int i = 0; i < nprocs; i++) {
             inbox[i] = new Inbox(nprocs);
             wakeAt[i] = MinTree.NONE;
@@ -138,9 +182,8 @@ public final class VirtualMachine implements Transport {
             events.set(i, 0);
             endpoints[i] = new VirtualEndpoint(i);
         }
-        state[0] = RUNNING;
-        events.set(0, MinTree.NONE);
-        turn = 0;
+        runNext(0, 0);
+        fillSlots(0);
         control.onWake(() -> {
             if (control.failure() != null) {
                 release();
@@ -181,8 +224,9 @@ public final class VirtualMachine implements Transport {
     public void close() {
         release();
         if (Boolean.getBoolean(STATS_PROP)) {
-            System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, %d frames%n",
-                model.describe(), nprocs, makespanNs() / 1e9, switches, frames);
+            System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, "
+                + "%d frames, computation charged %.6f s (sum over processes), parallel=%d%n", model.describe(), nprocs,
+                makespanNs() / 1e9, switches, frames, chargedNs() / 1e9, parallel);
         }
     }
 
@@ -201,11 +245,14 @@ public final class VirtualMachine implements Transport {
     private ThreadCpuTime threadClock(final Thread thread) {
         final CpuClock cpu = model.cpu();
         final ThreadKind kind = ThreadKind.isVirtual(thread) ? ThreadKind.VIRTUAL : ThreadKind.PLATFORM;
-        if (kind == ThreadKind.VIRTUAL && cpu != CpuClock.FIXED && !"1".equals(System.getProperty(PARALLELISM_PROP))
-            && CARRIERS_WARNED.compareAndSet(false, true)) {
-            System.err.println("virtual machine: the virtual threads may run on several carriers, so a process can move "
-                + "between cores at each hand-off and its cache misses count as computation; start the JVM with -D"
-                + PARALLELISM_PROP + "=1 (./bsp does) for computation measured as on one core");
+        final String carriers = Integer.toString(parallel);
+        if (kind == ThreadKind.VIRTUAL && cpu != CpuClock.FIXED
+            && !carriers.equals(System.getProperty(PARALLELISM_PROP)) && CARRIERS_WARNED.compareAndSet(false, true)) {
+            System.err.println("virtual machine: the kernel runs " + parallel + " process(es) at once but the virtual "
+                + "threads' carriers are " + (System.getProperty(PARALLELISM_PROP) == null ? "one per core"
+                : System.getProperty(PARALLELISM_PROP)) + ": a process can move between cores at each hand-off and its "
+                + "cache misses count as computation, or wait for a carrier; start the JVM with -D" + PARALLELISM_PROP
+                + "=" + carriers + " (./bsp does) for computation measured as on " + carriers + " core(s)");
         }
         if (cpu != CpuClock.THREAD && cpu != CpuClock.AUTO) {
             return null;
@@ -241,6 +288,20 @@ public final class VirtualMachine implements Transport {
         return max;
     }
 
+    /** @return the computation charged to the clocks so far, summed over the processes, ns */
+    public long chargedNs() {
+        long sum = 0;
+        for (final VirtualEndpoint e : endpoints) {
+            sum += e.charged;
+        }
+        return sum;
+    }
+
+    /** @return how many processes may run at once */
+    public int parallel() {
+        return parallel;
+    }
+
     /** @return how many times the kernel handed the baton from one process to another */
     public long switches() {
         return switches;
@@ -269,9 +330,25 @@ public final class VirtualMachine implements Transport {
         return next == MinTree.NONE ? MinTree.NONE : Math.max(clock[q], next);
     }
 
+    /**
+     * The earliest time at which a process other than {@code p} can still act: the smallest event time of the
+     * processes not running and the clocks of the other running processes (the lock is held).
+     */
+    private long othersEarliest(final int p) {
+        long e = events.minKey();
+        if (parallel > 1) {
+            for (final int r : slots) {
+                if (r >= 0 && r != p) {
+                    e = Math.min(e, clock[r]);
+                }
+            }
+        }
+        return e;
+    }
+
     /** Whether {@code p} may act at its clock: no other process can still produce a frame arriving earlier. */
     private boolean mayAct(final int p) {
-        final long e = events.minKey();
+        final long e = othersEarliest(p);
         if (e == MinTree.NONE) {
             return true;
         }
@@ -284,7 +361,20 @@ public final class VirtualMachine implements Transport {
      */
     private boolean isEarliest(final int p) {
         final long e = events.minKey();
-        return clock[p] < e || clock[p] == e && p < events.minIndex();
+        if (!(clock[p] < e || clock[p] == e && p < events.minIndex())) {
+            return false;
+        }
+        return parallel == 1 || precedesRunning(p, clock[p]);
+    }
+
+    /** Whether {@code p} at {@code t} comes before every other running process's clock (ties by pid). */
+    private boolean precedesRunning(final int p, final long t) {
+        for (final int r : slots) {
+            if (r >= 0 && r != p && !(t < clock[r] || t == clock[r] && p < r)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Waits until {@code p} may act (the lock is not held). */
@@ -309,9 +399,10 @@ public final class VirtualMachine implements Transport {
                     return;
                 }
                 if (state[p] == RUNNING) {
-                    state[p] = READY;
+                    vacate(p, READY);
+                    waitsEarliest[p] = earliest;
                     events.set(p, clock[p]);
-                    handOff();
+                    handOff(p);
                 }
             } finally {
                 lock.unlock();
@@ -327,7 +418,7 @@ public final class VirtualMachine implements Transport {
      * @return whether {@code p} gave the baton away
      */
     private boolean shuffled(final int p) {
-        if (shuffle == null || shuffle.nextBoolean()) {
+        if (shuffle == null || state[p] != RUNNING || shuffle.nextBoolean()) {
             return false;
         }
         int ready = 0;
@@ -346,37 +437,114 @@ public final class VirtualMachine implements Transport {
                 break;
             }
         }
-        state[p] = READY;
+        vacate(p, READY);
+        waitsEarliest[p] = false;
         events.set(p, clock[p]);
-        runNext(q);
+        runNext(q, p);
+        fillSlots(p);
         return true;
     }
 
-    /** Gives the baton to the process with the smallest event time (the lock is held). */
-    private void handOff() {
-        final long e = events.minKey();
-        if (e == MinTree.NONE) {
-            if (control.endedCount() < nprocs) {
-                deadlock();
-            }
-            return;
-        }
-        final int q = events.minIndex();
-        if (state[q] == BLOCKED) {
-            clock[q] = Math.max(clock[q], e);
-            wakeAt[q] = MinTree.NONE; // consumed: the process looks at its condition again before it waits again
-        }
-        runNext(q);
+    /** Gives {@code from}'s free slot, and any other, on (the lock is held; {@code from} left its slot). */
+    private void handOff(final int from) {
+        fillSlots(from);
     }
 
-    /** Gives the baton to {@code q}: it runs, and its thread is woken (the lock is held). */
-    private void runNext(final int q) {
+    /**
+     * Fills the free slots, each with the process of smallest event time while its condition passes against the
+     * running processes (always, with none running); deadlock when nothing runs and nothing can (the lock is held).
+     *
+     * @param from the process that left a slot, or -1 (a hand-off is counted when another process gets it)
+     */
+    private void fillSlots(final int from) {
+        while (runningCount < parallel) {
+            final long e = events.minKey();
+            if (e == MinTree.NONE) {
+                if (runningCount == 0 && control.endedCount() < nprocs) {
+                    deadlock();
+                }
+                break;
+            }
+            final int q = events.minIndex();
+            if (runningCount > 0 && !admissible(q, e)) {
+                slotWanted = true;
+                return;
+            }
+            if (state[q] == BLOCKED) {
+                clock[q] = Math.max(clock[q], e);
+                wakeAt[q] = MinTree.NONE; // consumed: the process looks at its condition again before it waits again
+                waitsEarliest[q] = false;
+            }
+            runNext(q, from);
+        }
+        if (slotWanted) {
+            slotWanted = false;
+        }
+    }
+
+    /**
+     * Whether {@code q}, the process of smallest event time {@code e} among those not running, would pass its
+     * condition at clock {@code e} against the running processes (the others not running come no earlier).
+     */
+    private boolean admissible(final int q, final long e) {
+        if (waitsEarliest[q]) {
+            return precedesRunning(q, e);
+        }
+        for (final int r : slots) {
+            if (r >= 0 && !(e < clock[r] + lookahead)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** With free slots, re-tries filling them after a running process's clock or another's event moved. */
+    private void refill() {
+        if (runningCount < parallel) {
+            fillSlots(-1);
+        }
+    }
+
+    /** Re-tries filling a free slot after {@code pid}'s clock advanced outside the lock (parallel only). */
+    private void clockAdvanced() {
+        if (slotWanted && !free) {
+            lock.lock();
+            try {
+                refill();
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** {@code p} leaves its slot for {@code newState} (the lock is held). */
+    private void vacate(final int p, final int newState) {
+        state[p] = newState;
+        for (int i = 0; i < parallel; i++) {
+            if (slots[i] == p) {
+                slots[i] = -1;
+                runningCount--;
+                break;
+            }
+        }
+        endpoints[p].baton = false;
+    }
+
+    /** Gives a slot to {@code q}: it runs, and its thread is woken (the lock is held). */
+    private void runNext(final int q, final int from) {
         state[q] = RUNNING;
         events.set(q, MinTree.NONE);
-        if (turn != q) {
+        if (from != q) {
             switches++;
         }
-        turn = q;
+        for (int i = 0; i < parallel; i++) {
+            if (slots[i] < 0) {
+                slots[i] = q;
+                runningCount++;
+                break;
+            }
+        }
+        endpoints[q].baton = true;
         final Thread t = threads.get(q);
         if (t != null) {
             LockSupport.unpark(t);
@@ -410,9 +578,10 @@ public final class VirtualMachine implements Transport {
     }
 
     private void awaitTurn(final int p) {
-        while (turn != p && !free) {
+        final VirtualEndpoint self = endpoints[p];
+        while (!self.baton && !free) {
             LockSupport.park(this);
-            if (Thread.currentThread().isInterrupted() && turn != p) {
+            if (Thread.currentThread().isInterrupted() && !self.baton) {
                 control.fail(new BspAbortException(p, -1, "interrupted while waiting for its turn on the virtual "
                     + "machine", new InterruptedException("the thread running pid " + p + " was interrupted")));
             }
@@ -432,7 +601,7 @@ public final class VirtualMachine implements Transport {
         if (a > clock[p] || free) {
             return null;
         }
-        final long e = events.minKey();
+        final long e = othersEarliest(p);
         if (e != MinTree.NONE && a >= e + lookahead) {
             return null;
         }
@@ -441,15 +610,19 @@ public final class VirtualMachine implements Transport {
 
     /** Blocks {@code p} until its next event (a frame's arrival or a wake-up): the baton goes on (the lock is held). */
     private void block(final int p) {
-        state[p] = BLOCKED;
+        vacate(p, BLOCKED);
+        waitsEarliest[p] = false;
         events.set(p, blockedEvent(p));
-        handOff();
+        handOff(p);
     }
 
     /** Takes {@code p}'s first frame: its clock becomes {@code max(clock, arrival) + o} (the lock is held). */
     private Frame take(final int p) {
         final Frame f = inbox[p].poll();
         clock[p] = Math.max(clock[p], f.arrival) + model.overheadNs();
+        if (parallel > 1) {
+            refill();
+        }
         return f;
     }
 
@@ -477,6 +650,10 @@ public final class VirtualMachine implements Transport {
         /** Elapsed time when the process last left the library, ns. */
         private long markWall;
         private long chargedSuperstep = -1;
+        /** Computation charged to this process's clock, ns (written by its own thread). */
+        private long charged;
+        /** Whether this process holds a slot (set under the kernel's lock, read by the process's own thread). */
+        private volatile boolean baton;
 
         VirtualEndpoint(final int pid) {
             this.pid = pid;
@@ -513,7 +690,12 @@ public final class VirtualMachine implements Transport {
                 }
             }
             if (d > 0) {
-                clock[pid] += Math.round(d * model.cpuScale());
+                final long c = Math.round(d * model.cpuScale());
+                clock[pid] += c;
+                charged += c;
+                if (parallel > 1) {
+                    clockAdvanced();
+                }
             }
         }
 
@@ -562,14 +744,14 @@ public final class VirtualMachine implements Transport {
                 if (free) {
                     return;
                 }
-                state[pid] = ENDED;
+                vacate(pid, ENDED);
                 events.set(pid, MinTree.NONE);
                 for (int q = 0; q < nprocs; q++) {
                     if (state[q] != ENDED) {
                         wakeUp(q, clock[pid]);
                     }
                 }
-                handOff();
+                handOff(pid);
             } finally {
                 lock.unlock();
             }
@@ -580,6 +762,9 @@ public final class VirtualMachine implements Transport {
             lock.lock();
             try {
                 clock[pid] = Math.max(clock[pid], timeNs);
+                if (parallel > 1) {
+                    refill();
+                }
             } finally {
                 lock.unlock();
             }
@@ -595,6 +780,9 @@ public final class VirtualMachine implements Transport {
             lock.lock();
             try {
                 wakeUp(dstPid, timeNs);
+                if (parallel > 1) {
+                    refill();
+                }
             } finally {
                 lock.unlock();
             }
@@ -606,6 +794,10 @@ public final class VirtualMachine implements Transport {
                 if (superstep != chargedSuperstep) {
                     chargedSuperstep = superstep;
                     clock[pid] += model.stepCostNs();
+                    charged += model.stepCostNs();
+                    if (parallel > 1) {
+                        clockAdvanced();
+                    }
                 }
             } else if (!free) {
                 chargeCompute();
@@ -670,6 +862,9 @@ public final class VirtualMachine implements Transport {
                 frames++;
                 if (state[dstPid] == BLOCKED) {
                     events.set(dstPid, blockedEvent(dstPid));
+                }
+                if (parallel > 1) {
+                    refill();
                 }
             } finally {
                 lock.unlock();

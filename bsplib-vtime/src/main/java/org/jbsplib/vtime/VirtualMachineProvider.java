@@ -30,8 +30,8 @@ public final class VirtualMachineProvider implements MachineProvider {
 
     @Override
     public String description() {
-        return "virtual time on a LogGP network, one process at a time under a simulation kernel; presets "
-            + String.join(", ", Presets.all().keySet());
+        return "virtual time on a LogGP network under a simulation kernel (one process at a time, or K with "
+            + "parallel=K); presets " + String.join(", ", Presets.all().keySet());
     }
 
     /**
@@ -46,12 +46,57 @@ public final class VirtualMachineProvider implements MachineProvider {
         return Map.of(VirtualMachine.PARALLELISM_PROP, "1");
     }
 
+    /**
+     * As many carriers as the kernel runs processes at once: {@code parallel=K} asks for K, else one (see
+     * {@link #jvmProperties()}). Options that do not parse ask for one; the run itself then reports them.
+     */
+    @Override
+    public Map<String, String> jvmProperties(final String options) {
+        int k = 1;
+        try {
+            k = parallel(options);
+        } catch (final IllegalArgumentException e) {
+            // the command reports it
+        }
+        return Map.of(VirtualMachine.PARALLELISM_PROP, Integer.toString(k));
+    }
+
+    /** The option that makes the kernel run up to K processes at once: {@code parallel=K}. */
+    static final String PARALLEL = "parallel";
+
+    /**
+     * @param options the machine's options, {@code PRESET[;key=value...]}
+     * @return K of {@code parallel=K} (how many processes the kernel runs at once), 1 without it
+     * @throws IllegalArgumentException naming the value when it is not an integer from 1 to 64
+     */
+    static int parallel(final String options) {
+        int k = 1;
+        for (final String part : options == null ? new String[0] : options.split(";")) {
+            final String kv = part.trim();
+            if (kv.startsWith(PARALLEL + "=")) {
+                final String value = kv.substring(PARALLEL.length() + 1).trim();
+                try {
+                    k = Integer.parseInt(value);
+                } catch (final NumberFormatException e) {
+                    k = 0;
+                }
+                if (k < 1 || k > 64) {
+                    throw new IllegalArgumentException("machine option parallel=" + value + " in virtual:" + options
+                        + " must be an integer from 1 to 64 (processes the kernel runs at once; at most the host's "
+                        + "cores help)");
+                }
+            }
+        }
+        return k;
+    }
+
     /** The option that makes the kernel run the processes in a seeded random legal order: {@code shuffle=SEED}. */
     static final String SHUFFLE = "shuffle";
 
     @Override
     public void check(final String options, final BspConfig config) {
         shuffleSeed(options);
+        parallel(options);
         checkThreads(NetworkModel.parse(modelOptions(options)), config, options);
         checkBarrier(config.barrier(), options);
     }
@@ -61,15 +106,16 @@ public final class VirtualMachineProvider implements MachineProvider {
         final NetworkModel model = resolved(modelOptions(options), config);
         checkBarrier(config.barrier(), options);
         return new VirtualMachine(model, config.procs(), Math.min(MAX_FRAME_BYTES, config.ringCapacityBytes() / 8),
-            shuffleSeed(options));
+            shuffleSeed(options), parallel(options));
     }
 
     /** @return {@code virtual:} and the model a run of {@code config} uses, with its compute clock decided */
     @Override
     public String describe(final String options, final BspConfig config) {
         final long seed = shuffleSeed(options);
+        final int k = parallel(options);
         return "virtual:" + NetworkModel.parse(modelOptions(options)).resolve(config.threadKind()).describe()
-            + (seed == VirtualMachine.NO_SHUFFLE ? "" : " shuffle=" + seed);
+            + (seed == VirtualMachine.NO_SHUFFLE ? "" : " shuffle=" + seed) + (k == 1 ? "" : " parallel=" + k);
     }
 
     /**
@@ -99,15 +145,19 @@ public final class VirtualMachineProvider implements MachineProvider {
         return seed;
     }
 
-    /** @return {@code options} without {@code shuffle=SEED}: what {@link NetworkModel#parse} reads */
+    /**
+     * @return {@code options} without the kernel's {@code shuffle=SEED} and {@code parallel=K}: what
+     *         {@link NetworkModel#parse} reads
+     */
     static String modelOptions(final String options) {
-        if (options == null || !options.contains(SHUFFLE + "=")) {
+        if (options == null || !options.contains(SHUFFLE + "=") && !options.contains(PARALLEL + "=")) {
             return options;
         }
         final StringBuilder sb = new StringBuilder();
         final String[] parts = options.split(";", -1);
         for (int i = 0; i < parts.length; i++) {
-            if (i > 0 && parts[i].trim().startsWith(SHUFFLE + "=")) {
+            final String kv = parts[i].trim();
+            if (i > 0 && (kv.startsWith(SHUFFLE + "=") || kv.startsWith(PARALLEL + "="))) {
                 continue;
             }
             sb.append(i == 0 ? "" : ";").append(parts[i]);

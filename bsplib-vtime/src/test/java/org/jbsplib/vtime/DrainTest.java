@@ -8,7 +8,7 @@ import java.util.List;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A drain ({@code poll(handler, Integer.MAX_VALUE)}, what a sync does after seeing that a peer ended) delivers every
@@ -29,11 +29,12 @@ class DrainTest {
      * 1 ms and ends; pid 0 then drains, and pid 2, which the kernel runs after it (same time, larger pid), sends pid 0
      * an 8-byte frame at 1 ms that arrives at 1 ms + o + L + 0.7 µs, before the big one.
      */
-    @ParameterizedTest(name = "shuffle={0}")
-    @ValueSource(longs = {VirtualMachine.NO_SHUFFLE, 1, 2, 3})
-    void shouldTakeNoFrameAheadOfItsArrivalAndTakeALaterSentEarlierArrivingFrameFirst(final long seed)
-        throws InterruptedException {
-        final VirtualMachine m = new VirtualMachine(MODEL, 3, 2048, seed);
+    @ParameterizedTest(name = "shuffle={0} parallel={1}")
+    @CsvSource({VirtualMachine.NO_SHUFFLE + ",1", "1,1", "2,1", "3,1", VirtualMachine.NO_SHUFFLE + ",2", "1,2", "2,2",
+        "3,2", VirtualMachine.NO_SHUFFLE + ",3"})
+    void shouldTakeNoFrameAheadOfItsArrivalAndTakeALaterSentEarlierArrivingFrameFirst(final long seed,
+        final int parallel) throws InterruptedException {
+        final VirtualMachine m = new VirtualMachine(MODEL, 3, 2048, seed, parallel);
         final List<String> got = new ArrayList<>();
         MachineHarness.run(m, (e, pid) -> {
             if (pid == 0) {

@@ -66,6 +66,20 @@ class KernelEventCountTest {
         assertEquals(HAND_OFFS_ALL_TO_ALL, lastSwitches, "hand-offs of " + rounds + " all-to-all rounds at P=" + p);
     }
 
+    /** The same all-to-all rounds with two processes running at once: the same clocks, in every legal order. */
+    @Test
+    void shouldGiveTheSameClocksWithTwoProcessesRunningAtOnce() throws InterruptedException {
+        final int p = 8;
+        final int rounds = 20;
+        final String reference = java.util.Arrays.toString(allToAll(p, rounds, VirtualMachine.NO_SHUFFLE));
+        assertEquals(reference, java.util.Arrays.toString(allToAll(p, rounds, VirtualMachine.NO_SHUFFLE, 2)),
+            "clocks with parallel=2");
+        for (long seed = 1; seed <= 3; seed++) {
+            assertEquals(reference, java.util.Arrays.toString(allToAll(p, rounds, seed, 2)),
+                "clocks with parallel=2 shuffle=" + seed);
+        }
+    }
+
     /**
      * Hand-offs of {@link #shouldTakeFramesThatArrivedBeforeTheOthersCanSendWithoutAHandOffEach}: 427 when every
      * receive passed the gate.
@@ -75,9 +89,14 @@ class KernelEventCountTest {
     private long lastSwitches;
 
     private long[] allToAll(final int p, final int rounds, final long seed) throws InterruptedException {
+        return allToAll(p, rounds, seed, 1);
+    }
+
+    private long[] allToAll(final int p, final int rounds, final long seed, final int parallel)
+        throws InterruptedException {
         // sp2-us's figures: o = g, so a receiver falls behind the frames arriving from P - 1 senders
         final VirtualMachine m = new VirtualMachine(new NetworkModel("sp2", 20_000, 10_000, 10_000, 0, CpuClock.FIXED,
-            1, 0), p, 1024, seed);
+            1, 0), p, 1024, seed, parallel);
         final UnsafeBuffer msg = new UnsafeBuffer(new byte[8]);
         MachineHarness.run(m, (e, pid) -> {
             for (int r = 0; r < rounds; r++) {
@@ -91,7 +110,7 @@ class KernelEventCountTest {
         for (int pid = 0; pid < p; pid++) {
             clocks[pid] = m.clockNs(pid);
         }
-        if (seed == VirtualMachine.NO_SHUFFLE) {
+        if (seed == VirtualMachine.NO_SHUFFLE && parallel == 1) {
             lastSwitches = m.switches();
         }
         return clocks;

@@ -27,7 +27,11 @@ class VirtualOrderTest {
 
     /** Every pid but 0 sends FRAMES frames to pid 0 at the same virtual times; pid 0 records who sent what. */
     private static String run(final long seed, final long[] clocks) throws InterruptedException {
-        final VirtualMachine m = new VirtualMachine(MODEL, P, 1024, seed);
+        return run(seed, clocks, 1);
+    }
+
+    private static String run(final long seed, final long[] clocks, final int parallel) throws InterruptedException {
+        final VirtualMachine m = new VirtualMachine(MODEL, P, 1024, seed, parallel);
         final List<String> order = new ArrayList<>();
         MachineHarness.run(m, (e, pid) -> {
             final UnsafeBuffer msg = new UnsafeBuffer(new byte[8]);
@@ -72,5 +76,16 @@ class VirtualOrderTest {
         final long[] clocks = new long[P];
         assertEquals(expected, run(seed, clocks), "receive order with shuffle=" + seed);
         assertEquals(Arrays.toString(reference), Arrays.toString(clocks), "clocks with shuffle=" + seed);
+    }
+
+    /** The parallel kernel (two processes at once), in its own order and in random legal orders, changes nothing. */
+    @ParameterizedTest(name = "parallel=2 shuffle={0}")
+    @ValueSource(longs = {VirtualMachine.NO_SHUFFLE, 1, 2, 3, 4, 5, 6})
+    void shouldReceiveInTheSameOrderWithTwoProcessesRunningAtOnce(final long seed) throws InterruptedException {
+        final long[] reference = new long[P];
+        final String expected = run(VirtualMachine.NO_SHUFFLE, reference);
+        final long[] clocks = new long[P];
+        assertEquals(expected, run(seed, clocks, 2), "receive order with parallel=2 shuffle=" + seed);
+        assertEquals(Arrays.toString(reference), Arrays.toString(clocks), "clocks with parallel=2 shuffle=" + seed);
     }
 }

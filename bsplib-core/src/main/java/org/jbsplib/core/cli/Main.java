@@ -29,7 +29,7 @@ public final class Main {
 
     /**
      * Sets the system properties that the machine a command names ({@code --machine SPEC}) wants before the first
-     * thread starts ({@link MachineProvider#jvmProperties()}), leaving any the user set alone. An unknown machine is
+     * thread starts ({@link MachineProvider#jvmProperties(String)}), leaving any the user set alone. An unknown machine is
      * left to the command, which reports it.
      *
      * @param argv the command line
@@ -41,7 +41,7 @@ public final class Main {
             }
             final MachineProvider m = Machines.all().get(Machines.name(argv.get(i + 1)));
             if (m != null) {
-                m.jvmProperties().forEach((k, v) -> {
+                m.jvmProperties(Machines.options(argv.get(i + 1))).forEach((k, v) -> {
                     if (System.getProperty(k) == null) {
                         System.setProperty(k, v);
                     }

@@ -36,6 +36,12 @@ class MachineJvmPropertiesTest {
     }
 
     @Test
+    void shouldAskForAsManyCarriersAsTheKernelRunsProcessesAtOnce() {
+        Main.prepareJvm(List.of("npb", "lu", "--class", "S", "--machine", "virtual:sp2-us;parallel=2"));
+        assertEquals("2", System.getProperty(PROP));
+    }
+
+    @Test
     void shouldLeaveAParallelismTheUserSetAlone() {
         System.setProperty(PROP, "3");
         Main.prepareJvm(List.of("compare", "--machine", "virtual:sp2-ip"));

@@ -30,12 +30,15 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @Timeout(120)
 class HwBarrierVirtualTimeTest {
-    @ParameterizedTest(name = "{0} at P={1}")
-    @CsvSource({"papers,papers,4", "papers,papers,16", "nic-pe:preset=lanai43,nic-pe/lanai43,16",
-        "host-gb:preset=lanai72,host-gb/lanai72,8", "reflex:preset=tile64,reflex/tile64,32", "bsr,bsr,32"})
+    @ParameterizedTest(name = "{0} at P={2} parallel={3}")
+    @CsvSource({"papers,papers,4,1", "papers,papers,16,1", "nic-pe:preset=lanai43,nic-pe/lanai43,16,1",
+        "host-gb:preset=lanai72,host-gb/lanai72,8,1", "reflex:preset=tile64,reflex/tile64,32,1", "bsr,bsr,32,1",
+        "papers,papers,16,2", "nic-pe:preset=lanai43,nic-pe/lanai43,16,2", "host-gb:preset=lanai72,host-gb/lanai72,8,2",
+        "reflex:preset=tile64,reflex/tile64,32,2", "bsr,bsr,32,2"})
     void shouldReleaseEveryProcessAtTheModelledTimeOfItsVirtualArrivals(final String spec, final String modelSpec,
-        final int p) throws InterruptedException {
-        final VirtualMachine m = new VirtualMachine(NetworkModel.parse("sp2-us;stepCost=0"), p, 128 * 1024);
+        final int p, final int parallel) throws InterruptedException {
+        final VirtualMachine m = new VirtualMachine(NetworkModel.parse("sp2-us;stepCost=0"), p, 128 * 1024,
+            VirtualMachine.NO_SHUFFLE, parallel);
         final BarrierRun run = new BarrierRun(spec, m.name(), m.sharesMemory(), 2);
         final int episodes = 3;
         final long[][] released = new long[episodes][p];
@@ -91,10 +94,11 @@ class HwBarrierVirtualTimeTest {
      * arrival time, whichever process the host ran first: before, the process left the barrier as soon as it
      * found the episode released in memory, and received the frame only after its release.
      */
-    @ParameterizedTest(name = "{0}")
-    @CsvSource({"nic-pe:preset=lanai43,nic-pe/lanai43", "host-gb:preset=lanai72,host-gb/lanai72"})
-    void shouldReceiveTheFramesThatArriveBeforeItsReleaseInsideTheWait(final String spec, final String modelSpec)
-        throws InterruptedException {
+    @ParameterizedTest(name = "{0} parallel={2}")
+    @CsvSource({"nic-pe:preset=lanai43,nic-pe/lanai43,1", "host-gb:preset=lanai72,host-gb/lanai72,1",
+        "nic-pe:preset=lanai43,nic-pe/lanai43,2", "host-gb:preset=lanai72,host-gb/lanai72,2"})
+    void shouldReceiveTheFramesThatArriveBeforeItsReleaseInsideTheWait(final String spec, final String modelSpec,
+        final int parallel) throws InterruptedException {
         final int p = 3;
         final long o = 100;
         // arrivals: pid 0 at 0, pid 1 at o (after its send to pid 0), pid 2 at 2o (the last)
@@ -107,7 +111,7 @@ class HwBarrierVirtualTimeTest {
         final long latency = expected[0] - o / 2 - o;
         assertTrue(latency > 0, "the model's release " + expected[0] + " ns leaves room for a frame");
         final VirtualMachine m = new VirtualMachine(new NetworkModel("test", latency, o, o, 0, CpuClock.FIXED, 1, 0),
-            p, 1024);
+            p, 1024, VirtualMachine.NO_SHUFFLE, parallel);
         final BarrierRun run = new BarrierRun(spec, m.name(), m.sharesMemory(), 2);
         final long[] released = new long[p];
         final boolean[] receivedInWait = new boolean[p];

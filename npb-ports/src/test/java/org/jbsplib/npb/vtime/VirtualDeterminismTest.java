@@ -64,6 +64,28 @@ class VirtualDeterminismTest {
         check(kernelName, p, sync, barrier);
     }
 
+    /**
+     * The parallel kernel (two processes at once, {@code parallel=2}), in its own order and in a random legal order,
+     * gives the sequential kernel's virtual times.
+     */
+    @ParameterizedTest(name = "{0} S P={1} {2} {3} parallel=2")
+    @CsvSource({"ft,8,org,", "ft,16,rbs,", "ft,8,org,nic-pe:preset=lanai43", "lu,8,org,", "lu,8,rbs,",
+        "lu,8,org,nic-pe:preset=lanai43"})
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void shouldGiveTheSequentialKernelsVirtualTimesWithTwoProcessesAtOnce(final String kernelName, final int p,
+        final String sync, final String barrier) throws Exception {
+        final NpbKernel kernel = "ft".equals(kernelName) ? new FtKernel() : new LuKernel();
+        final String b = barrier == null ? "" : barrier;
+        final NpbResult own = run(kernel, p, sync, b, "");
+        final NpbResult parallel = run(kernel, p, sync, b, ";parallel=2");
+        final NpbResult shuffled = run(kernel, p, sync, b, ";parallel=2;shuffle=" + (p * 31 + sync.length()));
+        assertTrue(own.verified() && parallel.verified() && shuffled.verified(), kernelName + " class S must verify");
+        assertEquals(times(own), times(parallel), kernelName + " S P=" + p + " sync=" + sync + " barrier=" + b
+            + ": virtual times of the sequential and the parallel kernel");
+        assertEquals(times(own), times(shuffled), kernelName + " S P=" + p + " sync=" + sync + " barrier=" + b
+            + ": virtual times of the sequential kernel and of the parallel one in a random legal order");
+    }
+
     private static void check(final String kernelName, final int p, final String sync, final String barrier)
         throws Exception {
         final NpbKernel kernel = "ft".equals(kernelName) ? new FtKernel() : new LuKernel();
