@@ -33,7 +33,10 @@ class HwBarrierProviderTest {
             "host-pe")), names.toString());
     }
 
-    /** Runs {@code episodes} barriers on two threads; returns the wall time of process 0. */
+    /**
+     * Runs {@code episodes} barriers on two threads; returns the wall time of process 0, and in {@code modelledNs}
+     * process 0's modelled time in all (index 0) and in its least episode (index 1).
+     */
     private static long runTwo(String spec, int episodes, long[] modelledNs) throws InterruptedException {
         try (BarrierGroup g = new BarrierGroup(spec, 2, Runtime.getRuntime().availableProcessors(), TIMEOUT_NS)) {
             final long[] wall = new long[1];
@@ -45,11 +48,15 @@ class HwBarrierProviderTest {
             });
             other.start();
             final BarrierPort port = g.port(0);
+            long leastEpisode = Long.MAX_VALUE;
             final long start = System.nanoTime();
             for (int e = 0; e < episodes; e++) {
+                final long before = port.modelledNs();
                 port.sync();
+                leastEpisode = Math.min(leastEpisode, port.modelledNs() - before);
             }
             wall[0] = System.nanoTime() - start;
+            modelledNs[1] = leastEpisode;
             other.join(TimeUnit.SECONDS.toMillis(30));
             assertTrue(!other.isAlive(), "process 1 still waits");
             modelledNs[0] = port.modelledNs();
@@ -59,17 +66,19 @@ class HwBarrierProviderTest {
     }
 
     /**
-     * Runs 40 episodes of {@code spec} three times, checking each run's wall and modelled time with {@code check}.
-     * A process descheduled before it arrives (a loaded host) can only add modelled time, so the least is returned.
+     * Runs 40 episodes of {@code spec} three times, checking each run's wall and modelled time with {@code check}, and
+     * returns the least modelled time of one episode. A process descheduled before it arrives (a loaded host) can
+     * only add modelled time to that episode, so the least of the 120 is the model's latency for simultaneous
+     * arrivals; a model that is off by more than the tolerance fails whatever the skew of the other episodes.
      */
-    private static long leastModelledOfThree(final String spec,
+    private static long leastEpisodeOfThree(final String spec,
         final java.util.function.BiConsumer<Long, Long> check) throws InterruptedException {
         long least = Long.MAX_VALUE;
         for (int run = 0; run < 3; run++) {
-            final long[] modelled = new long[1];
+            final long[] modelled = new long[2];
             final long wall = runTwo(spec, 40, modelled);
             check.accept(wall, modelled[0]);
-            least = Math.min(least, modelled[0]);
+            least = Math.min(least, modelled[1]);
         }
         return least;
     }
@@ -78,16 +87,17 @@ class HwBarrierProviderTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldHoldProcessesForTheModelledLatencyWhenEmulating() throws InterruptedException {
         // 40 episodes of a 2-node NIC-PE barrier: ~50.8 µs each from the last arrival
-        final long least = leastModelledOfThree("nic-pe:preset=lanai43,mode=emulate", (wall, modelled) ->
+        final long least = leastEpisodeOfThree("nic-pe:preset=lanai43,mode=emulate", (wall, modelled) ->
             assertTrue(wall >= modelled, "emulated wall time " + wall + " ns < modelled " + modelled + " ns"));
-        assertEquals(40 * 50_820, least, 40 * 50_820 * 0.05, "arrivals are not simultaneous");
+        assertEquals(50_820, least, 50_820 * 0.05, "the least episode's modelled latency");
     }
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldReportTheSameModelledTimeWhenAccounting() throws InterruptedException {
-        final long least = leastModelledOfThree("nic-pe:preset=lanai43,mode=account", (wall, modelled) -> { });
-        assertEquals(40 * 50_820, least, 40 * 50_820 * 0.05, "arrivals are not simultaneous");
+        final long least = leastEpisodeOfThree("nic-pe:preset=lanai43,mode=account", (wall, modelled) ->
+            assertTrue(modelled >= 40 * 50_820 * 0.95, "modelled " + modelled + " ns for 40 episodes"));
+        assertEquals(50_820, least, 50_820 * 0.05, "the least episode's modelled latency");
     }
 
     @Test
