@@ -1,19 +1,15 @@
 package org.jbsplib.vtime;
 
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodType;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.lang.reflect.Array;
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.core.ThreadKind;
+import org.jbsplib.core.util.NativeCalls;
 
 /**
  * Reads the CPU time of the operating-system thread that runs the caller: the clock of {@link CpuClock#THREAD}.
@@ -40,11 +36,11 @@ final class ThreadCpuTime {
     private static final String NATIVE_UNAVAILABLE;
 
     static {
-        String reason = unsupportedHere();
+        String reason = NativeCalls.unsupportedHere("clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
         MethodHandle handle = null;
         if (reason == null) {
             try {
-                handle = link();
+                handle = NativeCalls.linkIntFunction("clock_gettime", int.class, long.class);
                 reason = verify(handle);
             } catch (final ReflectiveOperationException | RuntimeException e) {
                 reason = String.valueOf(e);
@@ -141,51 +137,7 @@ final class ThreadCpuTime {
         return rc != 0 ? -1 : view.getLong(0) * 1_000_000_000L + view.getLong(8);
     }
 
-    // ------------------------------------------------------------------ linking, by reflection (Java 22+)
-
-    /** @return why the native clock is not tried on this JVM and system, or null */
-    private static String unsupportedHere() {
-        final int feature = Runtime.version().feature();
-        if (feature < 22) {
-            return "the foreign-function API needs Java 22 or newer, this is Java " + feature;
-        }
-        final String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        final String arch = System.getProperty("os.arch", "");
-        if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("aarch64"))) {
-            return "clock_gettime(CLOCK_THREAD_CPUTIME_ID) is used on 64-bit Linux only, this is " + os + "/" + arch;
-        }
-        return null;
-    }
-
-    private static MethodHandle link() throws ReflectiveOperationException {
-        final Class<?> linkerType = Class.forName("java.lang.foreign.Linker");
-        final Class<?> lookupType = Class.forName("java.lang.foreign.SymbolLookup");
-        final Class<?> segmentType = Class.forName("java.lang.foreign.MemorySegment");
-        final Class<?> descriptorType = Class.forName("java.lang.foreign.FunctionDescriptor");
-        final Class<?> layoutType = Class.forName("java.lang.foreign.MemoryLayout");
-        final Class<?> valueLayoutType = Class.forName("java.lang.foreign.ValueLayout");
-        final Class<?> optionType = Class.forName("java.lang.foreign.Linker$Option");
-
-        final Object linker = linkerType.getMethod("nativeLinker").invoke(null);
-        final Object lookup = linkerType.getMethod("defaultLookup").invoke(linker);
-        final Optional<?> symbol = (Optional<?>) lookupType.getMethod("find", String.class)
-            .invoke(lookup, "clock_gettime");
-        if (symbol.isEmpty()) {
-            throw new IllegalStateException("the C library has no clock_gettime");
-        }
-        final Object jint = valueLayoutType.getField("JAVA_INT").get(null);
-        final Object jlong = valueLayoutType.getField("JAVA_LONG").get(null);
-        final Object args = Array.newInstance(layoutType, 2);
-        Array.set(args, 0, jint);
-        Array.set(args, 1, jlong);
-        final Object descriptor = descriptorType.getMethod("of", layoutType, args.getClass())
-            .invoke(null, jint, args);
-        final Object noOptions = Array.newInstance(optionType, 0);
-        final Method downcall = linkerType.getMethod("downcallHandle", segmentType, descriptorType,
-            noOptions.getClass());
-        final MethodHandle handle = (MethodHandle) downcall.invoke(linker, symbol.get(), descriptor, noOptions);
-        return handle.asType(MethodType.methodType(int.class, int.class, long.class));
-    }
+    // ------------------------------------------------------------------ checking the linked calls
 
     /** @return null if the clock answers twice and does not run backwards, else what it returned */
     private static String verify(final MethodHandle handle) {

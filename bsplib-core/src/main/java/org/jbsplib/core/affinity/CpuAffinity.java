@@ -1,16 +1,12 @@
 package org.jbsplib.core.affinity;
 
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodType;
-import java.lang.reflect.Array;
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import java.util.Locale;
-import java.util.Optional;
 
 import org.agrona.concurrent.UnsafeBuffer;
+import org.jbsplib.core.util.NativeCalls;
 
 /**
  * Reads and sets the CPU affinity mask of the calling operating-system thread.
@@ -44,13 +40,13 @@ public final class CpuAffinity {
     private static final String UNAVAILABLE;
 
     static {
-        String reason = unsupportedHere();
+        String reason = NativeCalls.unsupportedHere("sched_setaffinity");
         MethodHandle get = null;
         MethodHandle set = null;
         if (reason == null) {
             try {
-                get = link("sched_getaffinity");
-                set = link("sched_setaffinity");
+                get = NativeCalls.linkIntFunction("sched_getaffinity", int.class, long.class, long.class);
+                set = NativeCalls.linkIntFunction("sched_setaffinity", int.class, long.class, long.class);
                 reason = verify(get);
             } catch (final ReflectiveOperationException | RuntimeException e) {
                 reason = "linking sched_getaffinity/sched_setaffinity failed: " + e;
@@ -219,51 +215,7 @@ public final class CpuAffinity {
         }
     }
 
-    // ------------------------------------------------------------------ linking, by reflection (Java 22+)
-
-    /** @return why the native calls are not tried on this JVM and system, or null */
-    private static String unsupportedHere() {
-        final int feature = Runtime.version().feature();
-        if (feature < 22) {
-            return "the foreign-function API needs Java 22 or newer, this is Java " + feature;
-        }
-        final String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        final String arch = System.getProperty("os.arch", "");
-        if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("aarch64"))) {
-            return "sched_setaffinity is used on 64-bit Linux only, this is " + os + "/" + arch;
-        }
-        return null;
-    }
-
-    private static MethodHandle link(final String function) throws ReflectiveOperationException {
-        final Class<?> linkerType = Class.forName("java.lang.foreign.Linker");
-        final Class<?> lookupType = Class.forName("java.lang.foreign.SymbolLookup");
-        final Class<?> segmentType = Class.forName("java.lang.foreign.MemorySegment");
-        final Class<?> descriptorType = Class.forName("java.lang.foreign.FunctionDescriptor");
-        final Class<?> layoutType = Class.forName("java.lang.foreign.MemoryLayout");
-        final Class<?> valueLayoutType = Class.forName("java.lang.foreign.ValueLayout");
-        final Class<?> optionType = Class.forName("java.lang.foreign.Linker$Option");
-
-        final Object linker = linkerType.getMethod("nativeLinker").invoke(null);
-        final Object lookup = linkerType.getMethod("defaultLookup").invoke(linker);
-        final Optional<?> symbol = (Optional<?>) lookupType.getMethod("find", String.class).invoke(lookup, function);
-        if (symbol.isEmpty()) {
-            throw new IllegalStateException("the C library has no " + function);
-        }
-        final Object jint = valueLayoutType.getField("JAVA_INT").get(null);
-        final Object jlong = valueLayoutType.getField("JAVA_LONG").get(null);
-        final Object args = Array.newInstance(layoutType, 3);
-        Array.set(args, 0, jint);
-        Array.set(args, 1, jlong);
-        Array.set(args, 2, jlong);
-        final Object descriptor = descriptorType.getMethod("of", layoutType, args.getClass())
-            .invoke(null, jint, args);
-        final Object noOptions = Array.newInstance(optionType, 0);
-        final Method downcall = linkerType.getMethod("downcallHandle", segmentType, descriptorType,
-            noOptions.getClass());
-        final MethodHandle handle = (MethodHandle) downcall.invoke(linker, symbol.get(), descriptor, noOptions);
-        return handle.asType(MethodType.methodType(int.class, int.class, long.class, long.class));
-    }
+    // ------------------------------------------------------------------ checking the linked calls
 
     /** @return null if the calling thread's mask reads back with at least one CPU, else what went wrong */
     private static String verify(final MethodHandle get) {
