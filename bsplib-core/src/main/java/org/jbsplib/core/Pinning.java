@@ -12,8 +12,9 @@ import java.util.Locale;
  * the scheduler queued on one CPU take turns instead of running side by side, and every wait of one for the other
  * lasts a time slice; a pinned pair cannot end up on one CPU. But a pinned thread cannot leave its CPU either when
  * something else runs there: on the shared 2-core development host under load, pinning doubled the time of NPB LU
- * class A at P = 2 (README, "Where the put's slow mode goes"). So pinning is asked for ({@link #ON}), not the
- * default: use it on a host whose cores the run has to itself.
+ * class A at P = 2, and on a quiet host it gained nothing measurable: the 1 MiB put's slow mode stayed with each
+ * thread alone on its CPU (README, "Pinning on the quiet host"). So pinning is asked for ({@link #ON}), not the
+ * default.
  *
  * <pre>{@code
  * new BspConfig().procs(2).pin(Pinning.ON);     // or -Dbsplib.pin=on, --pin on
@@ -21,8 +22,8 @@ import java.util.Locale;
  */
 public enum Pinning {
     /**
-     * The default, the runtime's choice: no pinning for now (see above), and nothing said. Kept apart from
-     * {@link #OFF} so that a later measurement on a quiet host can make it pin where pinning applies.
+     * The default, the runtime's choice: no pinning (see above), and nothing said. Kept apart from {@link #OFF}
+     * so that a later measurement can make it pin where pinning applies.
      */
     AUTO,
     /** Pin where pinning applies; where it does not, say why once on standard error. */
