@@ -4,7 +4,6 @@ import java.util.SplittableRandom;
 
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
-import org.agrona.MutableDirectBuffer;
 
 /**
  * A decorator of a {@link Transport} that makes timing adversarial, for tests and for {@code --chaos SEED}: frames
@@ -21,10 +20,11 @@ import org.agrona.MutableDirectBuffer;
  * {@link Integer#MAX_VALUE} is a drain: it delivers every held frame at once, so that a protocol checking "has a
  * process that ended sent me everything?" sees everything. Otherwise a poll takes frames from the decorated inbox
  * only while fewer than {@link #MAX_HELD_FRAMES} are held, so the decorated inbox fills up behind a slow receiver
- * and senders meet a full inbox as they would without chaos. Threading: as the decorated endpoints, one thread per
- * endpoint.
+ * and senders meet a full inbox as they would without chaos. Because a drain delivers everything held back, the
+ * transport answers {@link #drainsAfterBarrier()} (as every other property) for what it decorates. Threading: as the
+ * decorated endpoints, one thread per endpoint.
  */
-public final class ChaosTransport implements Transport {
+public final class ChaosTransport extends ForwardingTransport {
     /** Longest delay of a frame in the common case, in ns. */
     public static final long SHORT_DELAY_NS = 100_000L;
     /** Longest delay of the rare long-delayed frame, in ns. */
@@ -34,7 +34,6 @@ public final class ChaosTransport implements Transport {
     /** Most frames an endpoint holds back; the rest stay in the decorated inbox, which may fill up. */
     public static final int MAX_HELD_FRAMES = 64;
 
-    private final Transport inner;
     private final ChaosEndpoint[] endpoints;
 
     /**
@@ -42,13 +41,10 @@ public final class ChaosTransport implements Transport {
      * @param seed  the chaos seed, {@code >= 0}
      */
     public ChaosTransport(final Transport inner, final long seed) {
-        if (inner == null) {
-            throw new IllegalArgumentException("inner=null");
-        }
+        super(notNull(inner));
         if (seed < 0) {
             throw new IllegalArgumentException("seed=" + seed + " must be >= 0");
         }
-        this.inner = inner;
         this.endpoints = new ChaosEndpoint[inner.nprocs()];
         for (int i = 0; i < endpoints.length; i++) {
             if (!inner.isLocal(i)) {
@@ -58,14 +54,16 @@ public final class ChaosTransport implements Transport {
         }
     }
 
-    @Override
-    public String name() {
-        return inner.name() + "+chaos";
+    private static Transport notNull(final Transport inner) {
+        if (inner == null) {
+            throw new IllegalArgumentException("inner=null");
+        }
+        return inner;
     }
 
     @Override
-    public int nprocs() {
-        return inner.nprocs();
+    public String name() {
+        return delegate().name() + "+chaos";
     }
 
     @Override
@@ -73,58 +71,12 @@ public final class ChaosTransport implements Transport {
         return endpoints[pid];
     }
 
-    @Override
-    public RunControl control() {
-        return inner.control();
-    }
-
-    @Override
-    public boolean sharesMemory() {
-        return inner.sharesMemory();
-    }
-
-    @Override
-    public boolean sharesClock() {
-        return inner.sharesClock();
-    }
-
-    @Override
-    public boolean directCopies() {
-        return inner.directCopies();
-    }
-
-    /** @return as the decorated transport: a drain delivers every frame this one holds back */
-    @Override
-    public boolean drainsAfterBarrier() {
-        return inner.drainsAfterBarrier();
-    }
-
-    @Override
-    public boolean detectsDeadlocks() {
-        return inner.detectsDeadlocks();
-    }
-
-    @Override
-    public boolean isLocal(final int pid) {
-        return inner.isLocal(pid);
-    }
-
-    @Override
-    public void gatherResults(final byte[][] results) {
-        inner.gatherResults(results);
-    }
-
-    @Override
-    public void close() {
-        inner.close();
-    }
-
     /** The chaos endpoint of {@code pid}, for tests: how many frames it delivered out of arrival order. */
     public long reorderedFrames(final int pid) {
         return endpoints[pid].reordered;
     }
 
-    private static final class ChaosEndpoint implements Endpoint, FrameHandler {
+    private static final class ChaosEndpoint extends ForwardingEndpoint implements FrameHandler {
         // held frame layout in a sender's queue: [long releaseNs][long arrivalNo][int type][int length][bytes]
         private static final int RELEASE = 0;
         private static final int ARRIVAL = 8;
@@ -132,7 +84,6 @@ public final class ChaosTransport implements Transport {
         private static final int LENGTH = 20;
         private static final int HEADER = 24;
 
-        private final Endpoint inner;
         private final SplittableRandom random;
         private final ExpandableArrayBuffer[] held;
         private final int[] head;
@@ -145,7 +96,7 @@ public final class ChaosTransport implements Transport {
         long reordered;
 
         ChaosEndpoint(final Endpoint inner, final long seed) {
-            this.inner = inner;
+            super(inner);
             this.random = new SplittableRandom(seed);
             final int p = inner.nprocs();
             this.held = new ExpandableArrayBuffer[p];
@@ -156,48 +107,12 @@ public final class ChaosTransport implements Transport {
         }
 
         @Override
-        public int pid() {
-            return inner.pid();
-        }
-
-        @Override
-        public int nprocs() {
-            return inner.nprocs();
-        }
-
-        @Override
-        public int maxFrameLength() {
-            return inner.maxFrameLength();
-        }
-
-        @Override
-        public boolean offer(final int dstPid, final int type, final DirectBuffer src, final int offset,
-            final int length) {
-            return inner.offer(dstPid, type, src, offset, length);
-        }
-
-        @Override
-        public int tryClaim(final int dstPid, final int type, final int length) {
-            return inner.tryClaim(dstPid, type, length);
-        }
-
-        @Override
-        public MutableDirectBuffer claimBuffer(final int dstPid) {
-            return inner.claimBuffer(dstPid);
-        }
-
-        @Override
-        public void commit(final int dstPid, final int index) {
-            inner.commit(dstPid, index);
-        }
-
-        @Override
         public int poll(final FrameHandler handler, final int limit) {
             maybeSlowDown();
             final boolean drain = limit == Integer.MAX_VALUE;
             final int take = drain ? Integer.MAX_VALUE : MAX_HELD_FRAMES - heldFrames;
             if (take > 0) {
-                inner.poll(this, take);
+                delegate().poll(this, take);
             }
             // a few frames per poll at most, so that a receiver acts between the frames of one stream
             final int most = drain ? limit : Math.min(limit, 1 + random.nextInt(4));
@@ -289,28 +204,13 @@ public final class ChaosTransport implements Transport {
         }
 
         @Override
-        public RunControl control() {
-            return inner.control();
-        }
-
-        @Override
         public void idle() {
             if (heldFrames > 0) {
                 // Frames are waiting for their release time: do not park on an inbox that may stay empty.
                 Thread.yield();
             } else {
-                inner.idle();
+                delegate().idle();
             }
-        }
-
-        @Override
-        public void resetIdle() {
-            inner.resetIdle();
-        }
-
-        @Override
-        public void reportIdle(final java.util.function.ObjLongConsumer<String> sink) {
-            inner.reportIdle(sink);
         }
     }
 }

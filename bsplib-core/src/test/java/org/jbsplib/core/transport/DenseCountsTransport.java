@@ -2,49 +2,23 @@ package org.jbsplib.core.transport;
 
 /**
  * A test decorator: the transport it decorates, except that it does not promise that frames sent before a barrier
- * arrival can be drained after the release ({@link Transport#drainsAfterBarrier()} keeps its default, {@code false},
- * as between JVMs), so a run over it must keep the dense count exchange.
+ * arrival can be drained after the release ({@link Transport#drainsAfterBarrier()} answers {@code false}, as between
+ * JVMs), so a run over it must keep the dense count exchange.
  */
-public final class DenseCountsTransport implements Transport {
-    private final Transport inner;
-
+public final class DenseCountsTransport extends ForwardingTransport {
     /** @param inner the decorated transport (closed with this one) */
     public DenseCountsTransport(final Transport inner) {
-        this.inner = inner;
+        super(inner);
     }
 
     @Override
     public String name() {
-        return inner.name() + "+dense-counts";
+        return delegate().name() + "+dense-counts";
     }
 
+    /** @return {@code false}: the point of this decorator */
     @Override
-    public int nprocs() {
-        return inner.nprocs();
-    }
-
-    @Override
-    public Endpoint endpoint(final int pid) {
-        return inner.endpoint(pid);
-    }
-
-    @Override
-    public RunControl control() {
-        return inner.control();
-    }
-
-    @Override
-    public boolean sharesMemory() {
-        return inner.sharesMemory();
-    }
-
-    @Override
-    public boolean directCopies() {
-        return inner.directCopies();
-    }
-
-    @Override
-    public void close() {
-        inner.close();
+    public boolean drainsAfterBarrier() {
+        return false;
     }
 }
