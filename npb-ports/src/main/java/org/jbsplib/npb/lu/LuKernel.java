@@ -11,6 +11,7 @@ import org.jbsplib.core.RunResult;
 import org.jbsplib.npb.common.NpbKernel;
 import org.jbsplib.npb.common.NpbOptions;
 import org.jbsplib.npb.common.NpbResult;
+import org.jbsplib.npb.common.SyncTimeline;
 import org.jbsplib.npb.common.TimedSection;
 import org.jbsplib.npb.common.Warmup;
 
@@ -37,9 +38,27 @@ public final class LuKernel implements NpbKernel {
     /** NPB's pipeline: one k-plane per stage. */
     public static final int DEFAULT_PLANES = 1;
 
+    /**
+     * {@code on}: split each timed superstep's sync time into waiting and protocol overhead ({@link SyncTimeline},
+     * the JSON's {@code details.sync_split}); {@code off} (default): not recorded.
+     */
+    public static final String SYNC_SPLIT = "lu.syncsplit";
+
     @Override
     public java.util.Set<String> optionKeys() {
-        return java.util.Set.of(PLANES);
+        return java.util.Set.of(PLANES, SYNC_SPLIT);
+    }
+
+    /**
+     * @return whether option {@value #SYNC_SPLIT} of {@code config} asks for the split
+     * @throws IllegalArgumentException naming the option and its value unless it is {@code on} or {@code off}
+     */
+    static boolean syncSplit(final BspConfig config) {
+        final String v = config.options().getOrDefault(SYNC_SPLIT, "off").trim();
+        if (!"on".equals(v) && !"off".equals(v)) {
+            throw new IllegalArgumentException(SYNC_SPLIT + "=" + v + " must be on or off");
+        }
+        return "on".equals(v);
     }
 
     @Override
@@ -103,10 +122,14 @@ public final class LuKernel implements NpbKernel {
         final int planes = planes(cls, config);
         final AtomicReference<LuProcess> first = new AtomicReference<>();
         final TimedSection section = new TimedSection(config.procs());
+        final SyncTimeline line = syncSplit(config) ? new SyncTimeline(config.procs()) : null;
         final RunResult run = BspRuntime.run(config, bsp -> {
             final LuDecomposition dec = LuDecomposition.of(bsp.nprocs(), bsp.pid(), cls.nx(), cls.ny());
             final LuProcess p = new LuProcess(cls, dec, bsp, progress, planes);
             p.timedBy(section);
+            if (line != null) {
+                p.splitSyncsInto(line);
+            }
             p.benchmark();
             if (bsp.pid() == 0) {
                 first.set(p);
@@ -118,6 +141,9 @@ public final class LuKernel implements NpbKernel {
         final NpbResult r = result(cls, first.get(), section.of(run));
         final Map<String, Object> details = new LinkedHashMap<>(r.details());
         details.put("thread_times", section.threadTimes());
+        if (line != null) {
+            details.put("sync_split", line.summary());
+        }
         return new NpbResult(r.kernel(), r.npbClass(), r.size(), r.iterations(), r.verified(), r.seconds(), r.mops(),
             r.run(), details);
     }
