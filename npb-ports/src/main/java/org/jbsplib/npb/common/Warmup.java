@@ -20,7 +20,8 @@ import org.jbsplib.core.BspConfig;
  * of its wall time compiling ({@link CompilationMXBean#getTotalCompilationTime()}), at least one run and at most
  * {@value #AUTO_MAX_RUNS}, and starts no further run once the warm-ups have taken {@value #AUTO_BUDGET_SECONDS} s
  * (a large class's single half run is warm-up enough). On a machine model the compute clock is the thread's CPU
- * time, which a compiler thread does not take, so {@value #AUTO} is one run there, as before.
+ * time, which a compiler thread does not take, so {@value #AUTO} is one run there, as before; between JVMs
+ * ({@code aeron-ipc}, {@code aeron-udp}) too, since every JVM must run the same number of runs.
  *
  * <p>Stateless; {@link #run} runs the warm-ups on the calling thread.
  * <pre>{@code
@@ -63,8 +64,17 @@ public final class Warmup {
         if (fixed != NpbOptions.WARMUP_AUTO) {
             return run(fixed, oneRun, compileClock(), System::nanoTime);
         }
-        return config.onMachineModel() ? run(1, oneRun, compileClock(), System::nanoTime)
-            : run(NpbOptions.WARMUP_AUTO, oneRun, compileClock(), System::nanoTime);
+        return adapts(config) ? run(NpbOptions.WARMUP_AUTO, oneRun, compileClock(), System::nanoTime)
+            : run(1, oneRun, compileClock(), System::nanoTime);
+    }
+
+    /**
+     * @return whether {@value #AUTO} adapts to the JIT for {@code config}: on the host and with every process in this
+     *     JVM (the threads transport); between JVMs each would count its own JIT's time and they could disagree on
+     *     the number of runs, which they must run together, so there it is one run
+     */
+    static boolean adapts(final BspConfig config) {
+        return !config.onMachineModel() && BspConfig.DEFAULT_TRANSPORT.equals(config.transport());
     }
 
     /**

@@ -78,13 +78,16 @@ class WarmupTest {
     }
 
     @Test
-    void shouldWarmUpAutomaticallyByDefaultOnTheHostAndOnceOnAMachineModel() {
+    void shouldWarmUpAutomaticallyByDefaultOnTheHostAndOnceOnAMachineModelOrBetweenJvms() {
         assertEquals(NpbOptions.WARMUP_AUTO, NpbOptions.warmup(new BspConfig()));
         assertEquals(NpbOptions.WARMUP_AUTO, NpbOptions.warmup(new BspConfig().option(NpbOptions.WARMUP, "auto")));
         assertEquals(3, NpbOptions.warmup(new BspConfig().option(NpbOptions.WARMUP, "3")));
         final AtomicInteger runs = new AtomicInteger();
         assertEquals(1, Warmup.run(new BspConfig().machine("virtual:sp2-us"), runs::incrementAndGet).runs());
         assertEquals(1, runs.get());
+        assertEquals(1, Warmup.run(new BspConfig().transport("aeron-ipc"), runs::incrementAndGet).runs(),
+            "every JVM must run the same warm-up runs");
+        assertTrue(Warmup.adapts(new BspConfig()));
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> NpbOptions.warmup(new BspConfig().option(NpbOptions.WARMUP, "often")));
         assertTrue(e.getMessage().contains("npb.warmup=often"), e.getMessage());
