@@ -80,9 +80,11 @@ public final class NpbCommand implements CliCommand {
         }
         final BspConfig config = RunOptions.config(a);
         if (a.has("--warmup")) {
-            final String w = a.value("--warmup", NpbOptions.DEFAULT_WARMUP);
-            config.option(NpbOptions.WARMUP, Warmup.AUTO.equalsIgnoreCase(w.trim()) ? Warmup.AUTO
-                : String.valueOf(a.intValue("--warmup", 0)));
+            final String w = a.value("--warmup", NpbOptions.DEFAULT_WARMUP).trim();
+            if (!Warmup.AUTO.equalsIgnoreCase(w) && !w.matches("\\d+")) {
+                throw new CliException("--warmup=" + w + " must be auto or a number of runs");
+            }
+            config.option(NpbOptions.WARMUP, Warmup.AUTO.equalsIgnoreCase(w) ? Warmup.AUTO : w);
         }
         final Set<String> known = new TreeSet<>(kernel.optionKeys());
         known.add(NpbOptions.WARMUP);
