@@ -43,9 +43,10 @@ public final class NpbCommand implements CliCommand {
             + "with 0 if the run verified against the official values, 1 if not.\n\n"
             + "options:\n" + RunOptions.HELP + "\n"
             + "  --class C          NPB class letter (default S)\n"
-            + "  --warmup N         untimed warm-up runs before the measured one (FT: one iteration each; LU: half\n"
-            + "                     of its iterations each; default "
-            + NpbOptions.DEFAULT_WARMUP + ")\n"
+            + "  --warmup N|auto    untimed warm-up runs before the measured one, each half of the class's time\n"
+            + "                     steps (FT) or iterations (LU); auto (the default): until one compiles at most\n"
+            + "                     " + Warmup.QUIET_PERCENT + " % of its time, " + Warmup.AUTO_MAX_RUNS
+            + " runs and " + Warmup.AUTO_BUDGET_SECONDS + " s at most (one run on a machine model)\n"
             + "  --opt K=V,...      kernel options, e.g. ft.lanes=16 (unknown keys are refused)\n"
             + "  --repeat N         run the benchmark N times in this JVM, the warm-up only before the first; print\n"
             + "                     the median run's report, then the median and min-max of time, Mop/s and T_sync\n"
@@ -79,7 +80,11 @@ public final class NpbCommand implements CliCommand {
         }
         final BspConfig config = RunOptions.config(a);
         if (a.has("--warmup")) {
-            config.option(NpbOptions.WARMUP, String.valueOf(a.intValue("--warmup", NpbOptions.DEFAULT_WARMUP)));
+            final String w = a.value("--warmup", NpbOptions.DEFAULT_WARMUP).trim();
+            if (!Warmup.AUTO.equalsIgnoreCase(w) && !w.matches("\\d+")) {
+                throw new CliException("--warmup=" + w + " must be auto or a number of runs");
+            }
+            config.option(NpbOptions.WARMUP, Warmup.AUTO.equalsIgnoreCase(w) ? Warmup.AUTO : w);
         }
         final Set<String> known = new TreeSet<>(kernel.optionKeys());
         known.add(NpbOptions.WARMUP);

@@ -7,17 +7,26 @@ import org.jbsplib.core.BspConfig;
  * signature), and the copy of a configuration that a kernel needs for an untimed warm-up run.
  */
 public final class NpbOptions {
-    /** Untimed warm-up runs before the measured one (JIT compilation), default {@value #DEFAULT_WARMUP}. */
+    /**
+     * Untimed warm-up runs before the measured one (JIT compilation): a count, or {@value Warmup#AUTO} (the default)
+     * until the JIT is quiet ({@link Warmup}).
+     */
     public static final String WARMUP = "npb.warmup";
-    /** Default number of warm-up runs. */
-    public static final int DEFAULT_WARMUP = 1;
+    /** Default of {@link #WARMUP}. */
+    public static final String DEFAULT_WARMUP = Warmup.AUTO;
+    /** What {@link #warmup} returns for {@value Warmup#AUTO}. */
+    public static final int WARMUP_AUTO = -1;
 
     private NpbOptions() {
     }
 
-    /** @return the {@link #WARMUP} option of {@code config}, validated */
+    /**
+     * @return the {@link #WARMUP} option of {@code config}, validated: the runs, or {@link #WARMUP_AUTO}
+     * @throws IllegalArgumentException naming the option and its value unless it is {@value Warmup#AUTO} or 0..100
+     */
     public static int warmup(final BspConfig config) {
-        return intOption(config, WARMUP, DEFAULT_WARMUP, 0, 100);
+        final String v = config.options().getOrDefault(WARMUP, DEFAULT_WARMUP).trim();
+        return Warmup.AUTO.equals(v) ? WARMUP_AUTO : intOption(config, WARMUP, 0, 0, 100);
     }
 
     /**

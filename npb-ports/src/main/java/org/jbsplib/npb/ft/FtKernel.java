@@ -14,11 +14,12 @@ import org.jbsplib.npb.common.NpbKernel;
 import org.jbsplib.npb.common.NpbOptions;
 import org.jbsplib.npb.common.NpbResult;
 import org.jbsplib.npb.common.VerificationData;
+import org.jbsplib.npb.common.Warmup;
 
 /**
- * NAS FT on the BSP API, as an {@link NpbKernel}: runs {@link FtProgram} (after {@link NpbOptions#WARMUP} untimed
- * runs of {@link #warmupIterations half its iterations}: NPB's own single warm-up iteration left the JIT compiling
- * the FFT kernels and the sync path inside the timed section of class W), then verifies every process's checksum
+ * NAS FT on the BSP API, as an {@link NpbKernel}: runs {@link FtProgram} (after the untimed {@link Warmup} runs of
+ * {@link #warmupIterations half its iterations}: NPB's own single warm-up iteration left the JIT compiling the FFT
+ * kernels and the sync path inside the timed section of class W), then verifies every process's checksum
  * of every iteration against the official values with NPB's rule (relative error of the complex checksum at most
  * epsilon).
  *
@@ -98,13 +99,12 @@ public final class FtKernel implements NpbKernel {
         final String layout = config.options().getOrDefault(LAYOUT, "auto");
         final int p1 = FtPencils.rowSize(c, config.procs(), layout);
         final int lanes = NpbOptions.intOption(config, LANES, 0, 0, 1 << 12);
-        final int warmups = NpbOptions.warmup(config);
         final int warmIterations = warmupIterations(c);
         final boolean onTranspose = checksumOnTranspose(config);
-        for (int w = 0; w < warmups; w++) {
-            BspRuntime.run(NpbOptions.copy(config), new FtProgram(c, warmIterations, p1, lanes,
-                new FtProgram.Outcome(warmIterations, config.procs()), null, onTranspose));
-        }
+        final Warmup.Done warm = Warmup.run(config, () -> BspRuntime.run(NpbOptions.copy(config),
+            new FtProgram(c, warmIterations, p1, lanes, new FtProgram.Outcome(warmIterations, config.procs()), null,
+                onTranspose)));
+        final int warmups = warm.runs();
         final FtProgram.Outcome outcome = new FtProgram.Outcome(c.niter(), config.procs());
         final RunResult run = BspRuntime.run(config, new FtProgram(c, c.niter(), p1, lanes, outcome, progress,
             onTranspose));
@@ -136,6 +136,8 @@ public final class FtKernel implements NpbKernel {
         details.put("checksum", onTranspose ? "transpose" : "step");
         details.put("warmup_runs", warmups);
         details.put("warmup_iterations", warmups == 0 ? 0 : warmIterations);
+        details.put("warmup_compile_ms", warm.compileMillis());
+        details.put("warmup_wall_ms", warm.wallMillis());
         details.put("checksums", computed);
         details.put("relative_errors", errors);
         details.put("epsilon", c.epsilon());
@@ -149,6 +151,16 @@ public final class FtKernel implements NpbKernel {
             phases.put(FtProgram.Outcome.PHASES.get(i), perProcess);
         }
         details.put("phase_seconds", phases);
+        final Map<String, Object> phaseCpu = new LinkedHashMap<>();
+        for (int i = 0; i < FtProgram.Outcome.PHASES.size(); i++) {
+            final double[] perProcess = new double[config.procs()];
+            for (int p = 0; p < config.procs(); p++) {
+                perProcess[p] = outcome.ran(p) ? outcome.phaseCpuSeconds(p)[i] : Double.NaN;
+            }
+            phaseCpu.put(FtProgram.Outcome.PHASES.get(i), perProcess);
+        }
+        details.put("phase_cpu_seconds", phaseCpu);
+        details.put("thread_times", outcome.section().threadTimes());
         return new NpbResult(name(), c.name(), c.size(), c.niter(), verified, seconds, c.mops(seconds),
             outcome.section().of(run), details);
     }

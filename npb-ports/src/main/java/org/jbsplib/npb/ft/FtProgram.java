@@ -6,6 +6,7 @@ import java.util.List;
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.BspProgram;
 import org.jbsplib.api.Reg;
+import org.jbsplib.npb.common.ThreadTimes;
 import org.jbsplib.npb.common.TimedSection;
 
 /**
@@ -42,6 +43,7 @@ public final class FtProgram implements BspProgram {
         private static final int CHECKSUM = 5;
         private final double[][][] checksums;
         private final double[][] phaseSeconds;
+        private final double[][] phaseCpuSeconds;
         private final double[] seconds;
         private final boolean[] ran;
         private final TimedSection section;
@@ -53,6 +55,17 @@ public final class FtProgram implements BspProgram {
             ran = new boolean[nprocs];
             section = new TimedSection(nprocs);
             phaseSeconds = new double[nprocs][PHASES.size()];
+            phaseCpuSeconds = new double[nprocs][PHASES.size()];
+        }
+
+        /**
+         * @param pid a process that ran in this JVM
+         * @return its thread's CPU time in each phase of {@link #phaseSeconds} ({@link ThreadTimes#cpuNanos()}),
+         *     seconds, NaN where the thread has no CPU clock (a virtual thread): a phase of computation whose CPU
+         *     time falls short of its wall time waited for a CPU or for memory pages
+         */
+        public double[] phaseCpuSeconds(final int pid) {
+            return phaseCpuSeconds[pid].clone();
         }
 
         /**
@@ -159,28 +172,29 @@ public final class FtProgram implements BspProgram {
         outcome.section.start(bsp);
         final double start = bsp.time();
         final double[] phases = outcome.phaseSeconds[pid];
+        final PhaseCpu cpu = new PhaseCpu(outcome.phaseCpuSeconds[pid]);
         double t0 = start;
         part.initialConditions();
-        t0 = lap(bsp, phases, Outcome.SETUP, t0);
+        t0 = lap(bsp, phases, cpu, Outcome.SETUP, t0);
         part.forwardX();
-        t0 = lap(bsp, phases, Outcome.FFT_X, t0);
+        t0 = lap(bsp, phases, cpu, Outcome.FFT_X, t0);
         if (rows) {
             part.forwardXPuts(toMid);
             bsp.sync();
             bsp.commit(midReg, part.forwardXPutCount());
-            t0 = lap(bsp, phases, Outcome.TRANSPOSE, t0);
+            t0 = lap(bsp, phases, cpu, Outcome.TRANSPOSE, t0);
         }
         part.forwardY();
-        t0 = lap(bsp, phases, Outcome.FFT_Y, t0);
+        t0 = lap(bsp, phases, cpu, Outcome.FFT_Y, t0);
         part.forwardYPuts(toFreq);
         bsp.sync();
         bsp.commit(freqReg, part.forwardYPutCount());
-        t0 = lap(bsp, phases, Outcome.TRANSPOSE, t0);
+        t0 = lap(bsp, phases, cpu, Outcome.TRANSPOSE, t0);
         part.forwardZ();
-        t0 = lap(bsp, phases, Outcome.FFT_Z, t0);
+        t0 = lap(bsp, phases, cpu, Outcome.FFT_Z, t0);
         for (int t = 1; t <= iterations; t++) {
             part.evolveInverseZ(t);
-            t0 = lap(bsp, phases, Outcome.FFT_Z, t0);
+            t0 = lap(bsp, phases, cpu, Outcome.FFT_Z, t0);
             part.inverseZPuts(toMid);
             final boolean ride = checksumOnTranspose && t > 1;
             if (ride) {
@@ -191,28 +205,29 @@ public final class FtProgram implements BspProgram {
             if (ride) {
                 sumPartials(bsp, partials, partialsReg, sums[t - 2]);
             }
-            t0 = lap(bsp, phases, Outcome.TRANSPOSE, t0);
+            t0 = lap(bsp, phases, cpu, Outcome.TRANSPOSE, t0);
             part.inverseY();
-            t0 = lap(bsp, phases, Outcome.FFT_Y, t0);
+            t0 = lap(bsp, phases, cpu, Outcome.FFT_Y, t0);
             if (rows) {
                 part.inverseYPuts(toSpace);
                 bsp.sync();
                 bsp.commit(spaceReg, part.inverseYPutCount());
-                t0 = lap(bsp, phases, Outcome.TRANSPOSE, t0);
+                t0 = lap(bsp, phases, cpu, Outcome.TRANSPOSE, t0);
             }
             part.inverseX();
-            t0 = lap(bsp, phases, Outcome.FFT_X, t0);
+            t0 = lap(bsp, phases, cpu, Outcome.FFT_X, t0);
             part.partialChecksum(partials, 2 * pid);
             if (!checksumOnTranspose) {
                 sendPartials(bsp, partials, partialsReg);
                 bsp.sync();
                 sumPartials(bsp, partials, partialsReg, sums[t - 1]);
             }
-            t0 = lap(bsp, phases, Outcome.CHECKSUM, t0);
+            t0 = lap(bsp, phases, cpu, Outcome.CHECKSUM, t0);
             if (progress != null && pid == 0) {
                 progress.printf("FT class %c: iteration %d of %d%n", c.name(), t, iterations);
             }
             t0 = bsp.time();
+            cpu.skip();
         }
         if (checksumOnTranspose) {
             sendPartials(bsp, partials, partialsReg);
@@ -220,17 +235,51 @@ public final class FtProgram implements BspProgram {
                 bsp.sync();
             }
             sumPartials(bsp, partials, partialsReg, sums[iterations - 1]);
-            lap(bsp, phases, Outcome.CHECKSUM, t0);
+            lap(bsp, phases, cpu, Outcome.CHECKSUM, t0);
         }
         outcome.seconds[pid] = bsp.time() - start;
         outcome.section.stop(bsp);
     }
 
-    /** Adds the time since {@code t0} to {@code phases[phase]}; returns now. */
-    private static double lap(final Bsp bsp, final double[] phases, final int phase, final double t0) {
+    /**
+     * Adds the time since {@code t0} to {@code phases[phase]} and the thread's CPU time since the last lap to
+     * {@code cpu.seconds[phase]}; returns now.
+     */
+    private static double lap(final Bsp bsp, final double[] phases, final PhaseCpu cpu, final int phase,
+                              final double t0) {
         final double now = bsp.time();
         phases[phase] += now - t0;
+        cpu.lap(phase);
         return now;
+    }
+
+    /** A process's CPU time per phase ({@link ThreadTimes#cpuNanos()}), NaN where the thread has no CPU clock. */
+    private static final class PhaseCpu {
+        private final double[] seconds;
+        private long mark;
+
+        PhaseCpu(final double[] seconds) {
+            this.seconds = seconds;
+            this.mark = ThreadTimes.cpuNanos();
+            if (mark < 0) {
+                java.util.Arrays.fill(seconds, Double.NaN);
+            }
+        }
+
+        void lap(final int phase) {
+            if (mark >= 0) {
+                final long now = ThreadTimes.cpuNanos();
+                seconds[phase] += (now - mark) / 1e9;
+                mark = now;
+            }
+        }
+
+        /** Starts the next phase from now (after work that no phase counts). */
+        void skip() {
+            if (mark >= 0) {
+                mark = ThreadTimes.cpuNanos();
+            }
+        }
     }
 
     /**

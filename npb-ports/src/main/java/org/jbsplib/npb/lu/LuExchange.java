@@ -2,6 +2,7 @@ package org.jbsplib.npb.lu;
 
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.Reg;
+import org.jbsplib.npb.common.SyncTimeline;
 
 /**
  * The communication of LU as BSP supersteps of puts: NPB's {@code exchange_1} (one row and one column of rsd per
@@ -53,6 +54,7 @@ final class LuExchange extends LuBlock {
     private Reg regPintE;
     private Reg regGather;
     private long syncs;
+    private SyncTimeline timeline;
 
     /**
      * @param block  the process's block, whose rsd the wavefront exchanges move
@@ -92,6 +94,11 @@ final class LuExchange extends LuBlock {
             regGather = bsp.pushReg(gather);
         }
         sync();
+    }
+
+    /** Records every sync and commit of this process in {@code line} while its recording is started. */
+    void recordInto(final SyncTimeline line) {
+        timeline = line;
     }
 
     /** @return the syncs this process has called */
@@ -365,7 +372,13 @@ final class LuExchange extends LuBlock {
     /** Makes the n puts this superstep received into reg visible (see {@link Bsp#commit}). */
     private void await(final Reg reg, final int n) {
         if (bsp != null && n > 0) {
-            bsp.commit(reg, n);
+            if (timeline != null) {
+                timeline.enterCommit(bsp.pid());
+                bsp.commit(reg, n);
+                timeline.leaveCommit(bsp.pid());
+            } else {
+                bsp.commit(reg, n);
+            }
         }
     }
 
@@ -373,7 +386,13 @@ final class LuExchange extends LuBlock {
     void sync() {
         syncs++;
         if (bsp != null) {
-            bsp.sync();
+            if (timeline != null) {
+                timeline.enterSync(bsp.pid());
+                bsp.sync();
+                timeline.leaveSync(bsp.pid());
+            } else {
+                bsp.sync();
+            }
         }
     }
 }

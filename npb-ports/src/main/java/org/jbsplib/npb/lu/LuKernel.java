@@ -11,13 +11,15 @@ import org.jbsplib.core.RunResult;
 import org.jbsplib.npb.common.NpbKernel;
 import org.jbsplib.npb.common.NpbOptions;
 import org.jbsplib.npb.common.NpbResult;
+import org.jbsplib.npb.common.SyncTimeline;
 import org.jbsplib.npb.common.TimedSection;
+import org.jbsplib.npb.common.Warmup;
 
 /**
  * NAS LU on the BSP API: the pipelined SSOR wavefront over NPB's 2-D process grid, for P a power of two.
  * Found by {@link java.util.ServiceLoader} as the {@code lu} kernel of {@code ./bsp npb}.
  *
- * <p>Before the measured run come {@link NpbOptions#WARMUP} untimed warm-up runs, each the class shortened to
+ * <p>Before the measured run come the untimed {@link Warmup} runs, each the class shortened to
  * {@link #warmupIterations half its iterations}: NPB's own single warm-up iteration leaves the JIT compiling
  * inside the timed section (class W at P = 2 ran its first 140 of 300 iterations slower than the rest).
  *
@@ -36,9 +38,27 @@ public final class LuKernel implements NpbKernel {
     /** NPB's pipeline: one k-plane per stage. */
     public static final int DEFAULT_PLANES = 1;
 
+    /**
+     * {@code on}: split each timed superstep's sync time into waiting and protocol overhead ({@link SyncTimeline},
+     * the JSON's {@code details.sync_split}); {@code off} (default): not recorded.
+     */
+    public static final String SYNC_SPLIT = "lu.syncsplit";
+
     @Override
     public java.util.Set<String> optionKeys() {
-        return java.util.Set.of(PLANES);
+        return java.util.Set.of(PLANES, SYNC_SPLIT);
+    }
+
+    /**
+     * @return whether option {@value #SYNC_SPLIT} of {@code config} asks for the split
+     * @throws IllegalArgumentException naming the option and its value unless it is {@code on} or {@code off}
+     */
+    static boolean syncSplit(final BspConfig config) {
+        final String v = config.options().getOrDefault(SYNC_SPLIT, "off").trim();
+        if (!"on".equals(v) && !"off".equals(v)) {
+            throw new IllegalArgumentException(SYNC_SPLIT + "=" + v + " must be on or off");
+        }
+        return "on".equals(v);
     }
 
     @Override
@@ -54,11 +74,9 @@ public final class LuKernel implements NpbKernel {
     @Override
     public NpbResult run(final char npbClass, final BspConfig config, final PrintStream progress) {
         final LuClass cls = LuClass.of(npbClass);
-        final int warmups = NpbOptions.warmup(config);
         final LuClass warm = shortened(cls, warmupIterations(cls));
-        for (int w = 0; w < warmups; w++) {
-            run(warm, NpbOptions.copy(config), null);
-        }
+        final Warmup.Done done = Warmup.run(config, () -> run(warm, NpbOptions.copy(config), null));
+        final int warmups = done.runs();
         final NpbResult r = run(cls, config, progress);
         if (r == null) {
             return null;
@@ -66,6 +84,8 @@ public final class LuKernel implements NpbKernel {
         final Map<String, Object> details = new LinkedHashMap<>(r.details());
         details.put("warmup_runs", warmups);
         details.put("warmup_iterations", warmups == 0 ? 0 : warm.itmax());
+        details.put("warmup_compile_ms", done.compileMillis());
+        details.put("warmup_wall_ms", done.wallMillis());
         return new NpbResult(r.kernel(), r.npbClass(), r.size(), r.iterations(), r.verified(), r.seconds(), r.mops(),
             r.run(), details);
     }
@@ -102,10 +122,14 @@ public final class LuKernel implements NpbKernel {
         final int planes = planes(cls, config);
         final AtomicReference<LuProcess> first = new AtomicReference<>();
         final TimedSection section = new TimedSection(config.procs());
+        final SyncTimeline line = syncSplit(config) ? new SyncTimeline(config.procs()) : null;
         final RunResult run = BspRuntime.run(config, bsp -> {
             final LuDecomposition dec = LuDecomposition.of(bsp.nprocs(), bsp.pid(), cls.nx(), cls.ny());
             final LuProcess p = new LuProcess(cls, dec, bsp, progress, planes);
             p.timedBy(section);
+            if (line != null) {
+                p.splitSyncsInto(line);
+            }
             p.benchmark();
             if (bsp.pid() == 0) {
                 first.set(p);
@@ -114,7 +138,14 @@ public final class LuKernel implements NpbKernel {
         if (first.get() == null) {
             return null; // processes in several JVMs: the JVM of pid 0 reports
         }
-        return result(cls, first.get(), section.of(run));
+        final NpbResult r = result(cls, first.get(), section.of(run));
+        final Map<String, Object> details = new LinkedHashMap<>(r.details());
+        details.put("thread_times", section.threadTimes());
+        if (line != null) {
+            details.put("sync_split", line.summary());
+        }
+        return new NpbResult(r.kernel(), r.npbClass(), r.size(), r.iterations(), r.verified(), r.seconds(), r.mops(),
+            r.run(), details);
     }
 
     /** @return the {@link #PLANES} option of {@code config}, validated against {@code cls} */

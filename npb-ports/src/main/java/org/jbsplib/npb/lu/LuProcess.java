@@ -3,6 +3,7 @@ package org.jbsplib.npb.lu;
 import java.io.PrintStream;
 
 import org.jbsplib.api.Bsp;
+import org.jbsplib.npb.common.SyncTimeline;
 import org.jbsplib.npb.common.TimedSection;
 
 /**
@@ -44,6 +45,7 @@ final class LuProcess extends LuBlock {
     private double seconds;
     private int steps;
     private TimedSection section;
+    private SyncTimeline timeline;
 
     /**
      * @param cls      the benchmark class
@@ -96,6 +98,12 @@ final class LuProcess extends LuBlock {
             throw new IllegalStateException("the serial twin has no BSP statistics");
         }
         section = s;
+    }
+
+    /** Records each sync and commit of the timed SSOR iterations in {@code line} (BSP runs only). */
+    void splitSyncsInto(final SyncTimeline line) {
+        timeline = line;
+        exchange.recordInto(line);
     }
 
     /**
@@ -186,6 +194,9 @@ final class LuProcess extends LuBlock {
         if (section != null) {
             section.start(bsp);
         }
+        if (timeline != null) {
+            timeline.start(bsp.pid());
+        }
         final double start = now();
         int istep = 1;
         for (; istep <= niter; istep++) {
@@ -211,6 +222,9 @@ final class LuProcess extends LuBlock {
             }
         }
         seconds = now() - start;
+        if (timeline != null) {
+            timeline.stop(bsp.pid());
+        }
         if (section != null) {
             section.stop(bsp);
         }

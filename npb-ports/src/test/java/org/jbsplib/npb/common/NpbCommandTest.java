@@ -85,6 +85,12 @@ class NpbCommandTest {
         final IllegalArgumentException warmup = assertThrows(IllegalArgumentException.class,
             () -> new NpbCommand().run(List.of("ft", "--opt", "npb.warmup=-3"), sink, sink));
         assertTrue(warmup.getMessage().contains("npb.warmup=-3"), warmup.getMessage());
+        final CliException often = assertThrows(CliException.class,
+            () -> new NpbCommand().run(List.of("ft", "--warmup", "often"), sink, sink));
+        assertEquals("--warmup=often must be auto or a number of runs", often.getMessage());
+        final IllegalArgumentException many = assertThrows(IllegalArgumentException.class,
+            () -> new NpbCommand().run(List.of("ft", "--warmup", "101"), sink, sink));
+        assertTrue(many.getMessage().contains("npb.warmup=101"), many.getMessage());
     }
 
     @Test

@@ -12,6 +12,7 @@ import org.jbsplib.core.BspRuntime;
 import org.jbsplib.npb.common.NpbOptions;
 import org.jbsplib.npb.common.NpbResult;
 import org.jbsplib.npb.common.VerificationData;
+import org.jbsplib.npb.common.Warmup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -56,12 +57,50 @@ class FtKernelTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldWarmUpOnHalfTheIterationsSoThatTheJitCompilesBeforeTheTimedSection() {
-        final BspConfig config = new BspConfig().procs(2).syncMode("org");
+        final BspConfig config = new BspConfig().procs(2).syncMode("org").option(NpbOptions.WARMUP, "1");
         final NpbResult r = new FtKernel().run('S', config, null);
         assertTrue(r.verified(), () -> "relative errors " + r.details().get("relative_errors"));
         assertEquals(1, r.details().get("warmup_runs"));
         assertEquals(3, r.details().get("warmup_iterations"));
         assertEquals(10, FtKernel.warmupIterations(FtClass.of(VerificationData.load(), 'B')));
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldWarmUpUntilTheJitIsQuietByDefault() {
+        final NpbResult r = new FtKernel().run('S', new BspConfig().procs(2).syncMode("org"), null);
+        assertTrue(r.verified(), () -> "relative errors " + r.details().get("relative_errors"));
+        final int runs = (Integer) r.details().get("warmup_runs");
+        assertTrue(runs >= 1 && runs <= Warmup.AUTO_MAX_RUNS, "warmup_runs " + runs);
+        assertEquals(runs, ((List<?>) r.details().get("warmup_compile_ms")).size());
+        assertEquals(runs, ((List<?>) r.details().get("warmup_wall_ms")).size());
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldReportTheCpuTimeOfEveryPhaseAndTheThreadTimesOfEveryProcess() {
+        final BspConfig config = new BspConfig().procs(2).syncMode("org").option(NpbOptions.WARMUP, "0")
+            .threads("platform");
+        final NpbResult r = new FtKernel().run('S', config, null);
+        @SuppressWarnings("unchecked")
+        final java.util.Map<String, Object> cpu = (java.util.Map<String, Object>) r.details().get("phase_cpu_seconds");
+        assertEquals(FtProgram.Outcome.PHASES, List.copyOf(cpu.keySet()));
+        for (int p = 0; p < 2; p++) {
+            double fft = 0;
+            for (final String phase : List.of("fft_x", "fft_y", "evolve_fft_z")) {
+                final double s = ((double[]) cpu.get(phase))[p];
+                assertTrue(s >= 0, phase + " of pid " + p + ": " + s);
+                fft += s;
+            }
+            assertTrue(fft > 0, "pid " + p + " computed its FFTs without CPU time");
+        }
+        @SuppressWarnings("unchecked")
+        final java.util.Map<String, double[]> threads = (java.util.Map<String, double[]>) r.details()
+            .get("thread_times");
+        assertEquals(List.of("cpu_seconds", "run_seconds", "runqueue_wait_seconds", "timeslices"),
+            List.copyOf(threads.keySet()));
+        final double[] sectionCpu = threads.get("cpu_seconds");
+        assertTrue(sectionCpu[0] > 0 && sectionCpu[1] > 0, () -> java.util.Arrays.toString(sectionCpu));
     }
 
     @Test

@@ -165,4 +165,31 @@ class LuParallelTest {
                 .option(LuKernel.PLANES, "11"), null));
         assertTrue(e.getMessage().contains("lu.planes=11") && e.getMessage().contains("1..10"), e.getMessage());
     }
+
+    /** {@code lu.syncsplit=on} splits every timed superstep's sync time; other values are refused by name. */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldSplitTheSyncTimeOfEveryTimedSuperstepOnRequest() {
+        final BspConfig config = new BspConfig().procs(2).option(NpbOptions.WARMUP, "0")
+            .option(LuKernel.SYNC_SPLIT, "on");
+        final NpbResult r = new LuKernel().run('S', config, null);
+        assertTrue(r.verified());
+        @SuppressWarnings("unchecked")
+        final java.util.Map<String, Object> split = (java.util.Map<String, Object>) r.details().get("sync_split");
+        assertEquals(r.run().stats().get(0).syncs(), ((Integer) split.get("supersteps")).longValue(),
+            "every sync of the timed section: " + split);
+        final double[] wait = (double[]) split.get("wait_seconds");
+        final double[] overhead = (double[]) split.get("overhead_seconds");
+        for (int p = 0; p < 2; p++) {
+            final double sync = r.run().stats().get(p).syncNs() / 1e9;
+            assertTrue(wait[p] + overhead[p] <= sync * 1.5 + 1e-3 && wait[p] >= 0 && overhead[p] >= 0,
+                "pid " + p + ": wait " + wait[p] + " + overhead " + overhead[p] + " against T_sync " + sync);
+        }
+        assertTrue(new LuKernel().run('S', new BspConfig().procs(2).option(NpbOptions.WARMUP, "0"), null)
+            .details().get("sync_split") == null, "off by default");
+        final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> new LuKernel().run('S', new BspConfig().procs(2)
+                .option(NpbOptions.WARMUP, "0").option(LuKernel.SYNC_SPLIT, "maybe"), null));
+        assertTrue(e.getMessage().contains("lu.syncsplit=maybe"), e.getMessage());
+    }
 }
