@@ -22,7 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * read during the sync), the gets {@code get} and {@code hpGet} of the same size from pid 1 and a get by pid 0 from
  * itself, next to one {@code System.arraycopy} of the same size, in the same run.
  * Bandwidth = bytes / time per operation; the ratio of the two is the figure of merit. {@code -p direct=auto,never}
- * compares the copies straight between the processes' memories with the frames of the same run.
+ * compares the copies straight between the processes' memories with the frames of the same run;
+ * {@code unbuffered} sends the put's stream in frames and the hpPut's direct.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

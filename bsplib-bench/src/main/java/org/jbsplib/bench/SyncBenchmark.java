@@ -24,6 +24,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Latency of an empty {@code sync()} with P processes (with the run's barrier backend, and with the count exchange as
  * the barrier), next to {@link CyclicBarrier} and {@link Phaser} episodes with P parties, measured in the same run. Sample mode: JMH reports the median (p0.50) and tail percentiles.
+ * At P = 2 every fork also prints, before and after its trial, the machine's round trip between two spinning
+ * threads and a two-thread spin barrier's episode ({@link RoundTrip}), the floor of that fork's sync: the host
+ * places its virtual CPUs differently from one JVM to the next, so compare a fork's sync with its own floor.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -32,6 +35,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED"})
 @State(Scope.Benchmark)
 public class SyncBenchmark {
+    /** Round trips and spin-barrier episodes timed before and after a trial at P = 2 ({@link RoundTrip}). */
+    private static final int REFERENCE_SAMPLES = 200_000;
+
     @Param({"2", "8", "32"})
     public int procs;
 
@@ -44,6 +50,9 @@ public class SyncBenchmark {
     @Setup(Level.Trial)
     public void setUp(final org.openjdk.jmh.infra.BenchmarkParams params) throws Exception {
         final String name = params.getBenchmark();
+        if (procs == 2) {
+            System.out.println("# before the trial, " + RoundTrip.measure(REFERENCE_SAMPLES));
+        }
         if (name.endsWith("emptySync")) {
             run = new LiveRun(procs, 1);
         } else if (name.endsWith("emptySyncCountsBarrier")) {
@@ -106,6 +115,9 @@ public class SyncBenchmark {
             for (final Thread t : helpers) {
                 t.join(10_000);
             }
+        }
+        if (procs == 2) {
+            System.out.println("# after the trial, " + RoundTrip.measure(REFERENCE_SAMPLES));
         }
     }
 

@@ -21,7 +21,7 @@ class DifferentialTest {
     static final int SOAK_PROGRAMS = Integer.getInteger("rbs.diff.soakPrograms", 20_000);
     static final String[] POLICIES = {"auto", "never", "always"};
     /** The values of {@link ClassicSync#DIRECT_OPTION} and {@link RelaxedSync#DIRECT_OPTION}, one per seed in turn. */
-    static final String[] ORG_PATHS = {"auto", "always", "never"};
+    static final String[] ORG_PATHS = {"auto", "always", "never", "unbuffered"};
     /** One program in this many also runs under the paper presets {@code org:paper} and {@code rbs:paper}. */
     static final int PRESET_SAMPLE = 10;
 
@@ -60,8 +60,8 @@ class DifferentialTest {
         final String policy = POLICIES[Math.floorMod(seed, 3)];
         // the smallest inbox (512-byte frames) for a third of the seeds: large puts travel in fragments
         final int ring = seed % 3 == 0 ? 4096 : 0;
-        // the classic sync's streams in frames, direct, or by size, each with and without chaos
-        final String path = ORG_PATHS[(int) Math.floorMod(seed / 2, 3L)];
+        // the classic sync's streams in frames, direct, by size, or by size and kind, each with and without chaos
+        final String path = ORG_PATHS[(int) Math.floorMod(seed / 2, (long) ORG_PATHS.length)];
         runAndCompare(prog, expected, "org(direct " + path + ")" + (seed % 2 == 0 ? "" : "+chaos"),
             new BspConfig().syncMode("org").option(ClassicSync.DIRECT_OPTION, path)
                 .chaosSeed(seed % 2 == 0 ? -1 : seed).ringCapacityBytes(ring));

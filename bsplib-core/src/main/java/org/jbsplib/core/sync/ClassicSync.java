@@ -80,6 +80,11 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      * Under {@code auto} and {@code always}, gets and hpGets to other processes are read by the getter straight from
      * the owner's registration in phase 2, before the owner writes anything of the superstep (one copy where the
      * order of writes allows it); under {@code never} they travel as requests and results in frames.
+     * {@code unbuffered} is {@code auto} except that a stream most of whose bytes were copied at the call (puts,
+     * messages) goes in frames even when large: the receiver's copy out of the sender's outbox makes the sender
+     * rewrite, at its next put, memory another core has just read, which on some hosts costs several times a copy,
+     * while frames stream through the receiver's inbox with the two cores copying at once (the README's "put's slow
+     * mode"); streams mostly of hpPut data, and gets, still go direct.
      */
     public static final String DIRECT_OPTION = "org.direct";
     /**
@@ -198,24 +203,33 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     }
 
     /** The values of {@link #DIRECT_OPTION}. */
-    private enum Direct { NEVER, AUTO, ALWAYS }
+    private enum Direct { NEVER, AUTO, ALWAYS, UNBUFFERED }
 
     private static Direct directMode(final String value) {
         return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
             case "never" -> Direct.NEVER;
             case "auto" -> Direct.AUTO;
             case "always" -> Direct.ALWAYS;
+            case "unbuffered" -> Direct.UNBUFFERED;
             default -> throw new IllegalArgumentException(DIRECT_OPTION + "=" + value
-                + " is not one of auto, always, never");
+                + " is not one of auto, always, never, unbuffered");
         };
     }
 
     /**
      * Whether the stream between this process and {@code other} goes direct: decided alike on both sides, from
-     * the run's option and the stream's size (the sender's puts, messages and get results), which both know.
+     * the run's option, the stream's size (the sender's puts, messages and get results) and whether most of its
+     * put and message bytes are buffered ({@link ExchangeFrame#mostlyBuffered()}), which both know.
      */
-    private boolean direct(final int other, final long streamBytes) {
-        return canCopyDirect(other) && (directMode == Direct.ALWAYS || streamBytes > eagerLimit);
+    private boolean direct(final int other, final long streamBytes, final boolean mostlyBuffered) {
+        if (!canCopyDirect(other)) {
+            return false;
+        }
+        return switch (directMode) {
+            case ALWAYS -> true;
+            case UNBUFFERED -> streamBytes > eagerLimit && !mostlyBuffered;
+            default -> streamBytes > eagerLimit;
+        };
     }
 
     /** @return whether this process may copy straight from {@code other}'s memory (its peer view is then cached) */
@@ -435,7 +449,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             final long replyBytes = readDirect[s] ? 0 : toS.getRequestBytes();
             hasIn[s] = in.puts() + in.messages() > 0 || (toS.getRequestCount() > 0 && !readDirect[s]);
             eagerIn[s] = in.bytes() + replyBytes <= eagerLimit;
-            directIn[s] = hasIn[s] && direct(s, in.bytes() + replyBytes);
+            directIn[s] = hasIn[s] && direct(s, in.bytes() + replyBytes, in.mostlyBuffered());
         }
         final boolean ownGetsAside = serveOwnGets(); // before any direct read writes this process's memory
         readDirectGets(parity, ownGetsAside);
@@ -669,7 +683,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 endSent[d] = true;
                 continue;
             }
-            if (direct(d, out.putAndMessageBytes() + out.replyBytes())) {
+            if (direct(d, out.putAndMessageBytes() + out.replyBytes(), ExchangeFrame.mostlyBuffered(out))) {
                 // complete (its gets are served): d may read it from now until it answers DONE
                 scratch.putLong(0, process.superstep());
                 if (endpoint.offer(d, Wire.END, scratch, 0, 8)) {

@@ -26,10 +26,17 @@ public final class ExchangeFrame {
     static final int REGOPS = 36;
     /** Bytes before the registration operations. */
     public static final int HEADER = 40;
+    /**
+     * In the BYTES field, above the byte count (which stays below 2^40): set when most of the stream's put and
+     * message bytes were copied at the call (buffered puts, messages) rather than read from hpPut sources, so that
+     * sender and receiver decide alike whether it goes direct ({@code org.direct=unbuffered}) without a longer frame.
+     */
+    static final long MOSTLY_BUFFERED = 1L << 62;
 
     private boolean received;
     private long sstep;
     private long bytes;
+    private boolean mostlyBuffered;
     private int puts;
     private int messages;
     private int gets;
@@ -72,10 +79,19 @@ public final class ExchangeFrame {
 
     /** Writes the counts of {@code out}, the stream to one destination, into a frame made by encodeCommon. */
     static void encodeCounts(final MutableDirectBuffer dst, final Outbox out) {
-        dst.putLong(BYTES, out.putAndMessageBytes());
+        dst.putLong(BYTES, out.putAndMessageBytes() | (mostlyBuffered(out) ? MOSTLY_BUFFERED : 0));
         dst.putInt(PUTS, out.putRecords());
         dst.putInt(MESSAGES, out.messageRecords());
         dst.putInt(GETS, out.getRequestCount());
+    }
+
+    /**
+     * @return whether more of the put and message bytes of {@code out} were copied at the call than are read from
+     *         hpPut sources
+     */
+    static boolean mostlyBuffered(final Outbox out) {
+        final long hp = out.hpPutBytes();
+        return out.putAndMessageBytes() - hp > hp;
     }
 
     /**
@@ -96,7 +112,9 @@ public final class ExchangeFrame {
     public void decode(final DirectBuffer buffer, final int offset) {
         received = true;
         sstep = buffer.getLong(offset + SSTEP);
-        bytes = buffer.getLong(offset + BYTES);
+        final long b = buffer.getLong(offset + BYTES);
+        bytes = b & ~MOSTLY_BUFFERED;
+        mostlyBuffered = (b & MOSTLY_BUFFERED) != 0;
         puts = buffer.getInt(offset + PUTS);
         messages = buffer.getInt(offset + MESSAGES);
         gets = buffer.getInt(offset + GETS);
@@ -123,6 +141,7 @@ public final class ExchangeFrame {
         received = true;
         sstep = superstep;
         bytes = 0;
+        mostlyBuffered = false;
         puts = 0;
         messages = 0;
         gets = 0;
@@ -160,6 +179,14 @@ public final class ExchangeFrame {
     /** @return the bytes of the puts and messages the sender has for this process */
     public long bytes() {
         return bytes;
+    }
+
+    /**
+     * @return whether more of {@link #bytes()} were copied by the sender at the call (puts, messages) than are read
+     *         from its hpPut sources
+     */
+    public boolean mostlyBuffered() {
+        return mostlyBuffered;
     }
 
     /** @return the sender's puts to this process */

@@ -41,6 +41,7 @@ public final class Outbox {
 
     private int putRecords;
     private long putBytes;
+    private long hpPutBytes;
     private int messageRecords;
     private long messageBytes;
     private int replyRecords;
@@ -96,6 +97,7 @@ public final class Outbox {
         ends[PUTS] = at + Wire.REC_HEADER + Wire.HP_EXTRA;
         putRecords++;
         putBytes += lengthBytes;
+        hpPutBytes += lengthBytes;
     }
 
     /** Appends a BSMP message (tag and payload copied now). */
@@ -164,6 +166,14 @@ public final class Outbox {
     /** @return payload bytes of puts and messages, the part of the stream the destination learns in phase 1 */
     public long putAndMessageBytes() {
         return putBytes + messageBytes;
+    }
+
+    /**
+     * @return payload bytes of unbuffered puts ({@link #addHpPut}), whose sources are read when the stream moves;
+     *         the rest of {@link #putAndMessageBytes()} was copied at the call
+     */
+    public long hpPutBytes() {
+        return hpPutBytes;
     }
 
     /** @return bytes of the put section so far (headers and buffered data; see {@link #MAX_SECTION_BYTES}) */
@@ -365,6 +375,7 @@ public final class Outbox {
         hpRefs.clear();
         putRecords = 0;
         putBytes = 0;
+        hpPutBytes = 0;
         messageRecords = 0;
         messageBytes = 0;
         replyRecords = 0;

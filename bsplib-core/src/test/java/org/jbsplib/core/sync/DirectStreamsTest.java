@@ -29,7 +29,7 @@ class DirectStreamsTest {
     private static final int SUPERSTEPS = 3;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"auto", "always", "never"})
+    @ValueSource(strings = {"auto", "always", "never", "unbuffered"})
     void shouldMoveLargeAndSmallStreamsAlikeOnEitherPath(final String mode) {
         final double[][] got = new double[2][];
         final double[][] fetched = new double[2][];
@@ -71,10 +71,13 @@ class DirectStreamsTest {
             final long direct = result.stats().get(me).counter("org.directStreams");
             switch (mode) {
                 case "never" -> assertEquals(0, direct, "pid " + me + " sent no direct stream");
+                // half put, half hpPut and a message: mostly buffered, so in frames
+                case "unbuffered" -> assertEquals(0, direct, "unbuffered: pid " + me + " sent its streams in frames");
                 default -> assertEquals(SUPERSTEPS, direct, mode + ": pid " + me + " sent its streams direct");
             }
             final long grants = result.stats().get(me).counter("org.grants");
-            assertEquals("never".equals(mode) ? SUPERSTEPS : 0, grants, mode + ": grants of pid " + me);
+            assertEquals("never".equals(mode) || "unbuffered".equals(mode) ? SUPERSTEPS : 0, grants,
+                mode + ": grants of pid " + me);
         }
     }
 
@@ -218,6 +221,41 @@ class DirectStreamsTest {
             final long[] area = from < me ? new long[] {100L * me, 100L * me + 1, 0, 0}
                 : new long[] {-10 - from, -20 - from, 0, 0};
             assertArrayEquals(area, gotArea[me], mode + ": registered destination of pid " + me);
+        }
+    }
+
+    @Test
+    void shouldSendBufferedStreamsInFramesAndHpPutStreamsDirectUnderUnbuffered() {
+        final double[][] got = new double[2][];
+        final RunResult result = BspRuntime.run(new BspConfig().procs(2)
+            .option(ClassicSync.DIRECT_OPTION, "unbuffered"), bsp -> {
+                final int me = bsp.pid();
+                final int other = 1 - me;
+                final double[] area = new double[2 * BIG];
+                final Reg reg = bsp.pushReg(area);
+                bsp.sync();
+                final double[] src = new double[BIG];
+                for (int s = 0; s < SUPERSTEPS; s++) {
+                    java.util.Arrays.fill(src, me * 1e6 + s);
+                    bsp.put(other, src, 0, reg, 0, BIG); // buffered: in frames
+                    bsp.sync();
+                    java.util.Arrays.fill(src, me * 1e6 + s + 0.5);
+                    bsp.hpPut(other, src, 0, reg, BIG, BIG); // unbuffered: direct
+                    bsp.put(other, src, 0, reg, 0, 16); // a little buffered data rides along
+                    bsp.sync();
+                }
+                got[me] = area.clone();
+            });
+        for (int me = 0; me < 2; me++) {
+            final int other = 1 - me;
+            final double last = other * 1e6 + SUPERSTEPS - 1 + 0.5;
+            assertEquals(last, got[me][0], "pid " + me + ": the small put");
+            assertEquals(other * 1e6 + SUPERSTEPS - 1, got[me][BIG - 1], "pid " + me + ": the large put");
+            assertEquals(last, got[me][2 * BIG - 1], "pid " + me + ": the hpPut");
+            assertEquals(SUPERSTEPS, result.stats().get(me).counter("org.directStreams"),
+                "pid " + me + ": only the hpPut streams went direct");
+            assertEquals(SUPERSTEPS, result.stats().get(me).counter("org.grants"),
+                "pid " + me + ": the put streams waited for a grant, in frames");
         }
     }
 
