@@ -225,8 +225,9 @@ public final class VirtualMachine implements Transport {
         release();
         if (Boolean.getBoolean(STATS_PROP)) {
             System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, "
-                + "%d frames, computation charged %.6f s (sum over processes), parallel=%d%n", model.describe(), nprocs,
-                makespanNs() / 1e9, switches, frames, chargedNs() / 1e9, parallel);
+                + "%d frames, computation charged %.6f s (sum over processes), %d CPU clock readings, parallel=%d%n",
+                model.describe(), nprocs, makespanNs() / 1e9, switches, frames, chargedNs() / 1e9, cpuReadings(),
+                parallel);
         }
     }
 
@@ -293,6 +294,15 @@ public final class VirtualMachine implements Transport {
         long sum = 0;
         for (final VirtualEndpoint e : endpoints) {
             sum += e.charged;
+        }
+        return sum;
+    }
+
+    /** @return how many times the processes read their thread CPU clock so far (a system call each), summed */
+    public long cpuReadings() {
+        long sum = 0;
+        for (final VirtualEndpoint e : endpoints) {
+            sum += e.cpuReadings;
         }
         return sum;
     }
@@ -652,6 +662,8 @@ public final class VirtualMachine implements Transport {
         private long chargedSuperstep = -1;
         /** Computation charged to this process's clock, ns (written by its own thread). */
         private long charged;
+        /** How many times this process read {@link #cpuTime} (written by its own thread). */
+        private long cpuReadings;
         /** Whether this process holds a slot (set under the kernel's lock, read by the process's own thread). */
         private volatile boolean baton;
 
@@ -666,6 +678,7 @@ public final class VirtualMachine implements Transport {
             markWall = System.nanoTime();
             if (cpuTime != null) {
                 markCpu = cpuTime.now();
+                cpuReadings++;
             }
         }
 
@@ -683,6 +696,7 @@ public final class VirtualMachine implements Transport {
             markWall = wall;
             if (cpuTime != null) {
                 final long cpu = cpuTime.now();
+                cpuReadings++;
                 final long dc = cpu - markCpu;
                 markCpu = cpu;
                 if (cpu >= 0 && dc >= 0 && dc < d) {
@@ -713,8 +727,12 @@ public final class VirtualMachine implements Transport {
 
         @Override
         public long nanoTime() {
-            beginCall();
-            endCall();
+            if (inLibrary || free || model.cpu() == CpuClock.FIXED) {
+                return clock[pid];
+            }
+            // one reading: the charge's own reading marks the next interval (chargeCompute), so the computation
+            // goes on from it; a second reading (as around a send) would exclude only this return, at a system call
+            chargeCompute();
             return clock[pid];
         }
 
