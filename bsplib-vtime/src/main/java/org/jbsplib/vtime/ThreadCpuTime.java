@@ -52,10 +52,16 @@ final class ThreadCpuTime {
 
     private static final AtomicBoolean WARNED = new AtomicBoolean();
 
+    /** Whether the native clock's readings skip the system call while the thread stays on the CPU. */
+    private static final boolean WATCH = CLOCK_GETTIME != null && SwitchWatch.unavailableReason() == null;
+
     /** The native clock's {@code struct timespec} (the buffer keeps its direct memory alive), or null. */
     private final UnsafeBuffer view;
     private final long address;
     private final ThreadMXBean bean;
+    /** The carrier of the last reading (with the switch watch). */
+    private SwitchWatch.Carrier carrier;
+    private long systemCalls;
 
     private ThreadCpuTime(final boolean useNative) {
         if (useNative) {
@@ -120,7 +126,47 @@ final class ThreadCpuTime {
 
     /** @return the CPU time of the operating-system thread running the caller, ns; -1 if it cannot be read */
     long now() {
+        if (bean != null) {
+            systemCalls++;
+            return bean.getCurrentThreadCpuTime();
+        }
+        if (!WATCH) {
+            systemCalls++;
+            return read(CLOCK_GETTIME, address, view);
+        }
+        // the thread has not left the CPU since the last system call on it: its CPU time grew by the elapsed time
+        final long thread = SwitchWatch.self();
+        SwitchWatch.Carrier c = carrier;
+        if (c == null || c.thread() != thread) {
+            c = SwitchWatch.carrier(thread);
+            carrier = c;
+        }
+        final long wall = System.nanoTime();
+        if (c.valid && c.armed()) {
+            return c.cpuNs + (wall - c.wallNs);
+        }
+        c.arm();
+        final long cpu = read(CLOCK_GETTIME, address, view);
+        c.wallNs = System.nanoTime();
+        c.cpuNs = cpu;
+        c.valid = cpu >= 0;
+        systemCalls++;
+        return cpu;
+    }
+
+    /** @return the CPU time of the calling thread by a system call every time, ns; -1 if it cannot be read */
+    long readSystemCall() {
         return bean != null ? bean.getCurrentThreadCpuTime() : read(CLOCK_GETTIME, address, view);
+    }
+
+    /** @return how many system calls {@link #now()} made so far (the other readings came from the switch watch) */
+    long systemCalls() {
+        return systemCalls;
+    }
+
+    /** @return whether {@link #now()} skips the system call while the thread has not left the CPU */
+    static boolean switchWatch() {
+        return WATCH;
     }
 
     /**

@@ -225,9 +225,9 @@ public final class VirtualMachine implements Transport {
         release();
         if (Boolean.getBoolean(STATS_PROP)) {
             System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, "
-                + "%d frames, computation charged %.6f s (sum over processes), %d CPU clock readings, parallel=%d%n",
-                model.describe(), nprocs, makespanNs() / 1e9, switches, frames, chargedNs() / 1e9, cpuReadings(),
-                parallel);
+                + "%d frames, computation charged %.6f s (sum over processes), %d CPU clock readings "
+                + "(%d system calls), parallel=%d%n", model.describe(), nprocs, makespanNs() / 1e9, switches, frames,
+                chargedNs() / 1e9, cpuReadings(), cpuSystemCalls(), parallel);
         }
     }
 
@@ -303,6 +303,19 @@ public final class VirtualMachine implements Transport {
         long sum = 0;
         for (final VirtualEndpoint e : endpoints) {
             sum += e.cpuReadings;
+        }
+        return sum;
+    }
+
+    /**
+     * @return how many of the {@link #cpuReadings()} were system calls, summed (the others came from the switch
+     *         watch: the thread had not left the CPU since the last system call on it)
+     */
+    public long cpuSystemCalls() {
+        long sum = 0;
+        for (final VirtualEndpoint e : endpoints) {
+            final ThreadCpuTime t = e.cpuTime;
+            sum += t == null ? 0 : t.systemCalls();
         }
         return sum;
     }
