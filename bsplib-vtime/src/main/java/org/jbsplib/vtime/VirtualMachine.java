@@ -182,6 +182,11 @@ public final class VirtualMachine implements Transport {
             events.set(i, 0);
             endpoints[i] = new VirtualEndpoint(i);
         }
+        if (model.cpu() == CpuClock.THREAD || model.cpu() == CpuClock.AUTO) {
+            // the clock's one-time self-check starts a platform thread and waits for it: here, on the caller's
+            // thread, rather than in the class initialization that 32 processes' virtual threads would wait for
+            ThreadCpuTime.switchWatch();
+        }
         runNext(0, 0);
         fillSlots(0);
         control.onWake(() -> {
