@@ -182,6 +182,11 @@ public final class VirtualMachine implements Transport {
             events.set(i, 0);
             endpoints[i] = new VirtualEndpoint(i);
         }
+        if (model.cpu() == CpuClock.THREAD || model.cpu() == CpuClock.AUTO) {
+            // the clock's one-time self-check starts a platform thread and waits for it: here, on the caller's
+            // thread, rather than in the class initialization that 32 processes' virtual threads would wait for
+            ThreadCpuTime.switchWatch();
+        }
         runNext(0, 0);
         fillSlots(0);
         control.onWake(() -> {
@@ -225,8 +230,9 @@ public final class VirtualMachine implements Transport {
         release();
         if (Boolean.getBoolean(STATS_PROP)) {
             System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, "
-                + "%d frames, computation charged %.6f s (sum over processes), parallel=%d%n", model.describe(), nprocs,
-                makespanNs() / 1e9, switches, frames, chargedNs() / 1e9, parallel);
+                + "%d frames, computation charged %.6f s (sum over processes), %d CPU clock readings "
+                + "(%d system calls), parallel=%d%n", model.describe(), nprocs, makespanNs() / 1e9, switches, frames,
+                chargedNs() / 1e9, cpuReadings(), cpuSystemCalls(), parallel);
         }
     }
 
@@ -293,6 +299,28 @@ public final class VirtualMachine implements Transport {
         long sum = 0;
         for (final VirtualEndpoint e : endpoints) {
             sum += e.charged;
+        }
+        return sum;
+    }
+
+    /** @return how many times the processes read their thread CPU clock so far (a system call each), summed */
+    public long cpuReadings() {
+        long sum = 0;
+        for (final VirtualEndpoint e : endpoints) {
+            sum += e.cpuReadings;
+        }
+        return sum;
+    }
+
+    /**
+     * @return how many of the {@link #cpuReadings()} were system calls, summed (the others came from the switch
+     *         watch: the thread had not left the CPU since the last system call on it)
+     */
+    public long cpuSystemCalls() {
+        long sum = 0;
+        for (final VirtualEndpoint e : endpoints) {
+            final ThreadCpuTime t = e.cpuTime;
+            sum += t == null ? 0 : t.systemCalls();
         }
         return sum;
     }
@@ -652,6 +680,8 @@ public final class VirtualMachine implements Transport {
         private long chargedSuperstep = -1;
         /** Computation charged to this process's clock, ns (written by its own thread). */
         private long charged;
+        /** How many times this process read {@link #cpuTime} (written by its own thread). */
+        private long cpuReadings;
         /** Whether this process holds a slot (set under the kernel's lock, read by the process's own thread). */
         private volatile boolean baton;
 
@@ -666,6 +696,7 @@ public final class VirtualMachine implements Transport {
             markWall = System.nanoTime();
             if (cpuTime != null) {
                 markCpu = cpuTime.now();
+                cpuReadings++;
             }
         }
 
@@ -683,6 +714,7 @@ public final class VirtualMachine implements Transport {
             markWall = wall;
             if (cpuTime != null) {
                 final long cpu = cpuTime.now();
+                cpuReadings++;
                 final long dc = cpu - markCpu;
                 markCpu = cpu;
                 if (cpu >= 0 && dc >= 0 && dc < d) {
@@ -713,8 +745,12 @@ public final class VirtualMachine implements Transport {
 
         @Override
         public long nanoTime() {
-            beginCall();
-            endCall();
+            if (inLibrary || free || model.cpu() == CpuClock.FIXED) {
+                return clock[pid];
+            }
+            // one reading: the charge's own reading marks the next interval (chargeCompute), so the computation
+            // goes on from it; a second reading (as around a send) would exclude only this return, at a system call
+            chargeCompute();
             return clock[pid];
         }
 

@@ -72,7 +72,7 @@ class ThreadCpuClockTest {
     }
 
     /** @return the java launcher of the newest JDK of at least {@code minimum} found, or null */
-    private static Path newestJava(final int minimum) throws IOException {
+    static Path newestJava(final int minimum) throws IOException {
         final List<Path> homes = new java.util.ArrayList<>();
         final String env = System.getenv("JAVA_HOME");
         if (env != null) {

@@ -46,6 +46,46 @@ public final class NativeCalls {
      */
     public static MethodHandle linkIntFunction(final String function, final Class<?>... parameters)
         throws ReflectiveOperationException {
+        return link(function, int.class, parameters);
+    }
+
+    /**
+     * Links C function {@code function} of the default library, returning a 64-bit integer (or an address) and
+     * taking arguments of the given types (each {@code int.class} or {@code long.class}).
+     *
+     * @param function   the C function's name
+     * @param parameters its parameters' Java types
+     * @return a handle of type {@code (parameters) long}
+     * @throws ReflectiveOperationException if the foreign-function API is missing or refuses
+     * @throws IllegalStateException        if the C library has no such function
+     * @throws IllegalArgumentException     naming a parameter type other than int or long
+     */
+    public static MethodHandle linkLongFunction(final String function, final Class<?>... parameters)
+        throws ReflectiveOperationException {
+        return link(function, long.class, parameters);
+    }
+
+    /**
+     * @param symbol a data symbol of the default library (e.g. {@code __rseq_offset})
+     * @return its address
+     * @throws ReflectiveOperationException if the foreign-function API is missing or refuses
+     * @throws IllegalStateException        if the C library has no such symbol
+     */
+    public static long symbolAddress(final String symbol) throws ReflectiveOperationException {
+        final Class<?> linkerType = Class.forName("java.lang.foreign.Linker");
+        final Class<?> lookupType = Class.forName("java.lang.foreign.SymbolLookup");
+        final Class<?> segmentType = Class.forName("java.lang.foreign.MemorySegment");
+        final Object linker = linkerType.getMethod("nativeLinker").invoke(null);
+        final Object lookup = linkerType.getMethod("defaultLookup").invoke(linker);
+        final Optional<?> found = (Optional<?>) lookupType.getMethod("find", String.class).invoke(lookup, symbol);
+        if (found.isEmpty()) {
+            throw new IllegalStateException("the C library has no " + symbol);
+        }
+        return (long) segmentType.getMethod("address").invoke(found.get());
+    }
+
+    private static MethodHandle link(final String function, final Class<?> result, final Class<?>... parameters)
+        throws ReflectiveOperationException {
         final Class<?> linkerType = Class.forName("java.lang.foreign.Linker");
         final Class<?> lookupType = Class.forName("java.lang.foreign.SymbolLookup");
         final Class<?> segmentType = Class.forName("java.lang.foreign.MemorySegment");
@@ -73,11 +113,11 @@ public final class NativeCalls {
             }
         }
         final Object descriptor = descriptorType.getMethod("of", layoutType, args.getClass())
-            .invoke(null, jint, args);
+            .invoke(null, result == long.class ? jlong : jint, args);
         final Object noOptions = Array.newInstance(optionType, 0);
         final Method downcall = linkerType.getMethod("downcallHandle", segmentType, descriptorType,
             noOptions.getClass());
         final MethodHandle handle = (MethodHandle) downcall.invoke(linker, symbol.get(), descriptor, noOptions);
-        return handle.asType(MethodType.methodType(int.class, parameters));
+        return handle.asType(MethodType.methodType(result, parameters));
     }
 }
