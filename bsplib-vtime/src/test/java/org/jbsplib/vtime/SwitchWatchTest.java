@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,20 +23,12 @@ class SwitchWatchTest {
     @Test
     void shouldReadTheSameCpuTimeAsTheSystemCallWithoutCallingItWhileTheThreadStaysOnTheCpu()
         throws IOException, InterruptedException {
-        final Path java = ThreadCpuClockTest.newestJava(22);
+        final Path java = NewerJdk.newestJava(22);
         assumeTrue(java != null, "no JDK 22 or newer found in JAVA_HOME or /usr/lib/jvm: the switch watch is not "
             + "tested");
         assumeTrue("amd64".equals(System.getProperty("os.arch")) && System.getProperty("os.name").contains("Linux"),
             "the switch watch is used on 64-bit x86 Linux only");
-        final Process p = new ProcessBuilder(java.toString(), "--enable-native-access=ALL-UNNAMED",
-            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-            SwitchWatchProbe.class.getName()).redirectErrorStream(true).start();
-        final boolean done = p.waitFor(120, TimeUnit.SECONDS);
-        final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!done) {
-            p.destroyForcibly();
-        }
-        assertTrue(done && p.exitValue() == 0, java + " ended badly: " + out);
+        final String out = NewerJdk.run(java, SwitchWatchProbe.class);
         final Matcher m = LINE.matcher(out);
         assertTrue(m.find(), out);
         assumeTrue(Boolean.parseBoolean(m.group(1)), "the switch watch is off on this host: " + m.group(6));

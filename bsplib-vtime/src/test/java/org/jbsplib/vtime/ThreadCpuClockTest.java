@@ -5,14 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.Machines;
@@ -52,58 +47,14 @@ class ThreadCpuClockTest {
 
     @Test
     void shouldReadTheCarrierCpuTimeOnVirtualThreadsOfJava22() throws IOException, InterruptedException {
-        final Path java = newestJava(22);
+        final Path java = NewerJdk.newestJava(22);
         assumeTrue(java != null, "no JDK 22 or newer found in JAVA_HOME or /usr/lib/jvm: the virtual-thread clock "
             + "(clock_gettime through the foreign-function API) is not tested");
-        final Process p = new ProcessBuilder(java.toString(), "--enable-native-access=ALL-UNNAMED",
-            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-            CpuClockProbe.class.getName(), "virtual", "virtual:sp2-us").redirectErrorStream(true).start();
-        final boolean done = p.waitFor(120, TimeUnit.SECONDS);
-        final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!done) {
-            p.destroyForcibly();
-        }
-        assertTrue(done && p.exitValue() == 0, java + " ended badly: " + out);
+        final String out = NewerJdk.run(java, CpuClockProbe.class, "virtual", "virtual:sp2-us");
         final Matcher m = LINE.matcher(out);
         assertTrue(m.find(), out);
         assertTrue(m.group(3).contains("cpu=thread"), out);
         assertTrue(Long.parseLong(m.group(1)) < 0.8 * Long.parseLong(m.group(2)), out);
         assertTrue(Long.parseLong(m.group(1)) > 0, out);
-    }
-
-    /** @return the java launcher of the newest JDK of at least {@code minimum} found, or null */
-    static Path newestJava(final int minimum) throws IOException {
-        final List<Path> homes = new java.util.ArrayList<>();
-        final String env = System.getenv("JAVA_HOME");
-        if (env != null) {
-            homes.add(Path.of(env));
-        }
-        final Path jvms = Path.of("/usr/lib/jvm");
-        if (Files.isDirectory(jvms)) {
-            try (Stream<Path> s = Files.list(jvms)) {
-                s.forEach(homes::add);
-            }
-        }
-        Path best = null;
-        int bestVersion = minimum - 1;
-        for (final Path home : homes) {
-            final int v = version(home);
-            final Path bin = home.resolve("bin").resolve("java");
-            if (v > bestVersion && Files.isExecutable(bin)) {
-                best = bin;
-                bestVersion = v;
-            }
-        }
-        return best;
-    }
-
-    /** @return the major version in a JDK's {@code release} file, or 0 */
-    private static int version(final Path home) throws IOException {
-        final Path release = home.resolve("release");
-        if (!Files.isRegularFile(release)) {
-            return 0;
-        }
-        final Matcher m = Pattern.compile("JAVA_VERSION=\"(\\d+)").matcher(Files.readString(release));
-        return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 }

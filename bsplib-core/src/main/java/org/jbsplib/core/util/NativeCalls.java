@@ -72,22 +72,26 @@ public final class NativeCalls {
      * @throws IllegalStateException        if the C library has no such symbol
      */
     public static long symbolAddress(final String symbol) throws ReflectiveOperationException {
+        final Class<?> segmentType = Class.forName("java.lang.foreign.MemorySegment");
+        return (long) segmentType.getMethod("address").invoke(find(symbol));
+    }
+
+    /** @return the {@code MemorySegment} of the C library's {@code symbol} */
+    private static Object find(final String symbol) throws ReflectiveOperationException {
         final Class<?> linkerType = Class.forName("java.lang.foreign.Linker");
         final Class<?> lookupType = Class.forName("java.lang.foreign.SymbolLookup");
-        final Class<?> segmentType = Class.forName("java.lang.foreign.MemorySegment");
         final Object linker = linkerType.getMethod("nativeLinker").invoke(null);
         final Object lookup = linkerType.getMethod("defaultLookup").invoke(linker);
         final Optional<?> found = (Optional<?>) lookupType.getMethod("find", String.class).invoke(lookup, symbol);
         if (found.isEmpty()) {
             throw new IllegalStateException("the C library has no " + symbol);
         }
-        return (long) segmentType.getMethod("address").invoke(found.get());
+        return found.get();
     }
 
     private static MethodHandle link(final String function, final Class<?> result, final Class<?>... parameters)
         throws ReflectiveOperationException {
         final Class<?> linkerType = Class.forName("java.lang.foreign.Linker");
-        final Class<?> lookupType = Class.forName("java.lang.foreign.SymbolLookup");
         final Class<?> segmentType = Class.forName("java.lang.foreign.MemorySegment");
         final Class<?> descriptorType = Class.forName("java.lang.foreign.FunctionDescriptor");
         final Class<?> layoutType = Class.forName("java.lang.foreign.MemoryLayout");
@@ -95,11 +99,7 @@ public final class NativeCalls {
         final Class<?> optionType = Class.forName("java.lang.foreign.Linker$Option");
 
         final Object linker = linkerType.getMethod("nativeLinker").invoke(null);
-        final Object lookup = linkerType.getMethod("defaultLookup").invoke(linker);
-        final Optional<?> symbol = (Optional<?>) lookupType.getMethod("find", String.class).invoke(lookup, function);
-        if (symbol.isEmpty()) {
-            throw new IllegalStateException("the C library has no " + function);
-        }
+        final Object symbol = find(function);
         final Object jint = valueLayoutType.getField("JAVA_INT").get(null);
         final Object jlong = valueLayoutType.getField("JAVA_LONG").get(null);
         final Object args = Array.newInstance(layoutType, parameters.length);
@@ -117,7 +117,7 @@ public final class NativeCalls {
         final Object noOptions = Array.newInstance(optionType, 0);
         final Method downcall = linkerType.getMethod("downcallHandle", segmentType, descriptorType,
             noOptions.getClass());
-        final MethodHandle handle = (MethodHandle) downcall.invoke(linker, symbol.get(), descriptor, noOptions);
+        final MethodHandle handle = (MethodHandle) downcall.invoke(linker, symbol, descriptor, noOptions);
         return handle.asType(MethodType.methodType(result, parameters));
     }
 }
