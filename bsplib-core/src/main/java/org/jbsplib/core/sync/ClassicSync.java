@@ -272,13 +272,16 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     public void sync() {
         final long t0 = endpoint.nanoTime();
         exchangeCounts();
-        final long t1 = endpoint.nanoTime();
         if (silent) {
+            // Nothing moves: the superstep ends with phase 1, and one reading of the clock ends both (T_sync is
+            // the same interval; phase 2 of a silent superstep is nothing but the reading that would time it).
             endSilentSuperstep();
-        } else {
-            moveData();
-            finishSuperstep();
+            stats.recordSync(endpoint.nanoTime() - t0, 0);
+            return;
         }
+        final long t1 = endpoint.nanoTime();
+        moveData();
+        finishSuperstep();
         final long t2 = endpoint.nanoTime();
         stats.recordSync(t1 - t0, t2 - t1);
     }
