@@ -17,7 +17,7 @@ import org.jbsplib.api.spi.WakeFlags;
  * the others see the new generation. Runs only where the processes share memory (the {@code threads} transport):
  * it refuses other transports when created. Confined to its process's thread; the word is shared by the run.
  */
-public final class ShmBarrier implements Barrier {
+public final class ShmBarrier extends ShmBarrierFields implements Barrier {
     /** The backend's name. */
     public static final String NAME = "shm";
     /** The only frame: wakes a process that may be parked by the run's waiting strategy. */
@@ -33,24 +33,13 @@ public final class ShmBarrier implements Barrier {
         }
     }
 
-    private final BarrierChannel channel;
-    private final State state;
-    private final int me;
-    private final int nprocs;
-    private final int parkAfter;
-    private long episode;
-    private long generation;
-    private boolean released = true;
-    private boolean flagged;
-    private int misses;
+    // The process's own fields (ShmBarrierFields) sit between 128-byte pads: its waiting loop writes them at every
+    // step, and the other processes' objects, which the allocator or a copying collector may place next to them,
+    // must not share their cache lines.
+    long r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15;
 
     ShmBarrier(final BarrierChannel channel) {
-        this.channel = channel;
-        this.me = channel.pid();
-        this.nprocs = channel.nprocs();
-        this.state = channel.sharedState(STATE_KEY, () -> new State(channel.nprocs()));
-        // No frame announces a shared-memory release: see WakeFlags for the handshake that wakes a parked waiter.
-        this.parkAfter = WakeFlags.raiseAfter(channel);
+        super(channel, channel.sharedState(STATE_KEY, () -> new State(channel.nprocs())));
     }
 
     @Override
@@ -114,6 +103,15 @@ public final class ShmBarrier implements Barrier {
         return episode;
     }
 
+    /** The state shared by the processes of one run. */
+    static final class State extends PadAfter {
+        final WakeFlags wake;
+
+        State(final int nprocs) {
+            wake = new WakeFlags(nprocs);
+        }
+    }
+
     /** Padding before the word: a full 128-byte line pair. */
     abstract static class PadBefore {
         long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
@@ -127,15 +125,6 @@ public final class ShmBarrier implements Barrier {
     /** Padding after the word. */
     abstract static class PadAfter extends Word {
         long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
-    }
-
-    /** The state shared by the processes of one run. */
-    static final class State extends PadAfter {
-        final WakeFlags wake;
-
-        State(final int nprocs) {
-            wake = new WakeFlags(nprocs);
-        }
     }
 
     /** The {@code shm} backend. */

@@ -95,6 +95,12 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     public static final String COUNTS_OPTION = "org.counts";
 
     private static final int POLL_LIMIT = ExchangeSuperstep.POLL_LIMIT;
+    /**
+     * A wait reads the clock at every this many idle steps (a power of two), for its timeout and its post: a reading
+     * (about 30 ns under a hypervisor's clock) costs as much as a spin step, and most waits of a tight loop end
+     * within a few steps; a timeout or post comes at most this many steps late.
+     */
+    static final int CLOCK_STEPS = 32;
 
     private final SyncProcess process;
     private final Endpoint endpoint;
@@ -117,6 +123,10 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private long countFramesOmitted;
     private final long timeoutNs;
     private long postedWait = -1;
+    // idle steps of this process's waits, and the clock readings they made: a wait reads the clock at every
+    // CLOCK_STEPS-th step only (see waitIdle)
+    private long idleSteps;
+    private long waitClockReads;
     private final UnsafeBuffer scratch;
     private final ExchangeSuperstep exchange;
 
@@ -262,13 +272,16 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     public void sync() {
         final long t0 = endpoint.nanoTime();
         exchangeCounts();
-        final long t1 = endpoint.nanoTime();
         if (silent) {
+            // Nothing moves: the superstep ends with phase 1, and one reading of the clock ends both (T_sync is
+            // the same interval; phase 2 of a silent superstep is nothing but the reading that would time it).
             endSilentSuperstep();
-        } else {
-            moveData();
-            finishSuperstep();
+            stats.recordSync(endpoint.nanoTime() - t0, 0);
+            return;
         }
+        final long t1 = endpoint.nanoTime();
+        moveData();
+        finishSuperstep();
         final long t2 = endpoint.nanoTime();
         stats.recordSync(t1 - t0, t2 - t1);
     }
@@ -322,6 +335,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         stats.count("org.directStreams", directStreams);
         stats.count("org.directGets", directGets);
         stats.count("org.stagedGets", stagedGets);
+        stats.count("org.waitIdleSteps", idleSteps);
+        stats.count("org.waitClockReads", waitClockReads);
         if (barrier != null) {
             stats.count("barrier.episodes", barrier.episodes());
             stats.count("barrier.framesSent", barrier.framesSent());
@@ -859,18 +874,27 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     /**
      * One idle step of a wait.
      *
-     * @param start when the wait started or last progressed ({@link System#nanoTime()}), 0 if this is its first
-     *              idle step since then (the wait starts now)
+     * @param start when the wait started or last progressed ({@link System#nanoTime()}), 0 if no idle step read the
+     *              clock since then (the wait starts at the next reading)
      * @return the wait's start, to pass to the next step
      */
     private long waitIdle(final long start, final String phase) {
-        final long now = System.nanoTime();
-        final long waitStart = start == 0 ? now : start;
         endpoint.control().checkFailure();
         if (Thread.currentThread().isInterrupted()) {
             throw process.fail("interrupted while waiting in sync of superstep " + process.superstep() + " (" + phase
                 + ")", new InterruptedException("the thread running pid " + me + " was interrupted"));
         }
+        final long waitStart = (++idleSteps & (CLOCK_STEPS - 1)) == 0 ? checkTime(start, phase) : start;
+        checkEndedPeers(phase);
+        endpoint.idle();
+        return waitStart;
+    }
+
+    /** The clocked part of an idle step: the timeout and the post. @return the wait's start */
+    private long checkTime(final long start, final String phase) {
+        final long now = System.nanoTime();
+        waitClockReads++;
+        final long waitStart = start == 0 ? now : start;
         final long waited = now - waitStart;
         if (waited > timeoutNs) {
             throw process.fail("sync timed out", new BspTimeoutException(diagnose(phase, waited)));
@@ -879,8 +903,6 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             postedWait = waitStart;
             endpoint.control().quiescence().post(me, "sync of superstep " + process.superstep() + ", " + phase);
         }
-        checkEndedPeers(phase);
-        endpoint.idle();
         return waitStart;
     }
 

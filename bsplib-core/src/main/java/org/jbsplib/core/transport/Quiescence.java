@@ -48,8 +48,20 @@ public final class Quiescence {
     /** @param nprocs the number of processes */
     public Quiescence(final int nprocs) {
         this.nprocs = nprocs;
-        this.lines = new AtomicLongArray(nprocs * STRIDE);
+        // a stride of padding before pid 0's entry: the array's header, which every access reads (its length, for the
+        // bounds check), must not share a cache line with an entry its owner writes at every idle step
+        this.lines = new AtomicLongArray((nprocs + 1) * STRIDE);
         this.posts = new AtomicReferenceArray<>(nprocs);
+    }
+
+    /** @return the index of {@code pid}'s first entry in {@link #lines} */
+    static int at(final int pid) {
+        return (pid + 1) * STRIDE;
+    }
+
+    /** @return the length of {@link #lines}, in longs */
+    int slots() {
+        return lines.length();
     }
 
     /** @return the number of processes */
@@ -64,7 +76,7 @@ public final class Quiescence {
 
     /** One idle step of {@code pid}'s wait: it is blocked from now until its next {@link #progress(int)}. */
     public void idle(final int pid) {
-        final int at = pid * STRIDE;
+        final int at = at(pid);
         final long epoch = lines.getPlain(at + EPOCH);
         if ((epoch & 1) == 0) {
             lines.setRelease(at + EPOCH, epoch + 1);
@@ -74,7 +86,7 @@ public final class Quiescence {
 
     /** {@code pid} made progress: it is not blocked. */
     public void progress(final int pid) {
-        final int at = pid * STRIDE + EPOCH;
+        final int at = at(pid) + EPOCH;
         final long epoch = lines.getPlain(at);
         if ((epoch & 1) != 0) {
             lines.setRelease(at, epoch + 1);
@@ -83,7 +95,7 @@ public final class Quiescence {
 
     /** {@code pid} sent a frame. */
     public void sent(final int pid) {
-        final int at = pid * STRIDE + SENT;
+        final int at = at(pid) + SENT;
         lines.setRelease(at, lines.getPlain(at) + 1);
     }
 
@@ -92,12 +104,12 @@ public final class Quiescence {
      * processes have arrived at a sync ({@link #syncsEntered(int)}).
      */
     public void enterSync(final int pid, final long superstep) {
-        lines.setRelease(pid * STRIDE + SYNCS, superstep + 1);
+        lines.setRelease(at(pid) + SYNCS, superstep + 1);
     }
 
     /** @return how many syncs {@code pid} entered, as far as it told with {@link #enterSync} */
     public long syncsEntered(final int pid) {
-        return lines.getAcquire(pid * STRIDE + SYNCS);
+        return lines.getAcquire(at(pid) + SYNCS);
     }
 
     /** {@code pid} says what it waits for (on the slow path of a long wait), for the detector's diagnosis. */
@@ -112,19 +124,19 @@ public final class Quiescence {
 
     /** @return whether {@code pid} is blocked in a wait now */
     public boolean isBlocked(final int pid) {
-        return (lines.getAcquire(pid * STRIDE + EPOCH) & 1) != 0;
+        return (lines.getAcquire(at(pid) + EPOCH) & 1) != 0;
     }
 
     long epoch(final int pid) {
-        return lines.getAcquire(pid * STRIDE + EPOCH);
+        return lines.getAcquire(at(pid) + EPOCH);
     }
 
     long idles(final int pid) {
-        return lines.getAcquire(pid * STRIDE + IDLES);
+        return lines.getAcquire(at(pid) + IDLES);
     }
 
     long sentFrames(final int pid) {
-        return lines.getAcquire(pid * STRIDE + SENT);
+        return lines.getAcquire(at(pid) + SENT);
     }
 
     boolean hasPendingFrames(final int pid) {

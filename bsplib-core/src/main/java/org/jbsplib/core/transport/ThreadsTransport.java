@@ -132,13 +132,13 @@ public final class ThreadsTransport implements Transport {
         return (src << 8) | type;
     }
 
-    private final class ThreadsEndpoint implements Endpoint, MessageHandler {
-        private final int pid;
-        private final Quiescence quiescence = control.quiescence();
-        private FrameHandler handler;
+    private final class ThreadsEndpoint extends EndpointFields implements Endpoint, MessageHandler {
+        // After the fields (EndpointFields), which every poll reads: the endpoints of one run are allocated one
+        // after the other, and a copying collector keeps them so, while their owners poll on different cores.
+        long q00, q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15;
 
         ThreadsEndpoint(final int pid) {
-            this.pid = pid;
+            super(pid, control.quiescence());
         }
 
         @Override
@@ -186,7 +186,9 @@ public final class ThreadsTransport implements Transport {
 
         @Override
         public int poll(final FrameHandler handler, final int limit) {
-            this.handler = handler;
+            if (this.handler != handler) {
+                this.handler = handler; // a store per poll would dirty the line for nothing: the handler rarely changes
+            }
             final RingBuffer inbox = inboxes[pid];
             int n = inbox.read(this, limit);
             if (n < limit && (n > 0 || limit == Integer.MAX_VALUE)) {

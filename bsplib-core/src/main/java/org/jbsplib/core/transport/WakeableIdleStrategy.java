@@ -29,7 +29,7 @@ import org.agrona.concurrent.IdleStrategy;
  * idler.reset();
  * }</pre>
  */
-public final class WakeableIdleStrategy extends WakeFields implements IdleStrategy {
+public final class WakeableIdleStrategy extends WakeOwnerFields implements IdleStrategy {
     /** The longest park; bounds the cost of a missed wake-up. */
     public static final long MAX_PARK_NS = 1_000_000L;
     /**
@@ -38,25 +38,14 @@ public final class WakeableIdleStrategy extends WakeFields implements IdleStrate
      */
     public static final int MIN_SPINS = 50;
 
+    // The spin phase of the next wait lies between MIN_SPINS and maxSpins (WakeOwnerFields.spinLimit).
     private final int maxSpins;
-    // The spin phase of the next wait, between MIN_SPINS and maxSpins: halved after a wait that outlasted it,
-    // doubled after one that ended within it. A wait outlasts its spins when the partner it waits for does not
-    // run meanwhile (both threads queued on one CPU: measured on the 2-core host, where every wait of a 1 MiB
-    // put + sync then spun its whole phase and ended at the first yield), and a spin then only delays the
-    // partner; a wait that ends while spinning says the partner runs, so spinning pays again.
-    private int spinLimit;
     private final int maxYields;
-    private int spins;
-    private int yields;
     private final long yieldNs;
-    private long yieldStart;
-    private long parkNs;
     private final java.util.function.BooleanSupplier workPending;
-    // what the waits cost, for the run's statistics (owner's thread only)
-    private long spinCount;
-    private long yieldCount;
-    private long parkCount;
-    private long parkedNs;
+    // After the owner's counters (WakeOwnerFields), which every idle step writes: another process's objects, which
+    // the allocator or a copying collector may place next to this one, must not share their cache lines.
+    long r00, r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15;
 
     /**
      * @param nprocs      processes sharing the machine
