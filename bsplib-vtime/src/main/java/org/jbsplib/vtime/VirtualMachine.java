@@ -446,19 +446,24 @@ public final class VirtualMachine implements Transport {
 
     /** Waits until {@code p} may act (the lock is not held). */
     private void gate(final int p) {
-        waitUntilAllowed(p, false);
+        waitUntilAllowed(p, false, false);
+    }
+
+    /** The gate of a poll: after it the poll takes its first frame if it has arrived (the lock is not held). */
+    private void receiveGate(final int p) {
+        waitUntilAllowed(p, false, true);
     }
 
     /** Waits until no other process can still act at a virtual time before {@code p}'s (the lock is not held). */
     private void awaitEarliest(final int p) {
-        waitUntilAllowed(p, true);
+        waitUntilAllowed(p, true, false);
     }
 
     /**
      * Waits until {@code p} may act, or with {@code earliest} until no other process can still act before it, handing
      * the baton on while it may not (the lock is not held).
      */
-    private void waitUntilAllowed(final int p, final boolean earliest) {
+    private void waitUntilAllowed(final int p, final boolean earliest, final boolean receiving) {
         while (!free) {
             lock.lock();
             try {
@@ -468,7 +473,7 @@ public final class VirtualMachine implements Transport {
                 if (state[p] == RUNNING) {
                     vacate(p, READY);
                     waitsEarliest[p] = earliest;
-                    events.set(p, clock[p]);
+                    events.set(p, readyEvent(p, receiving));
                     handOff(p, earliest ? HandOffCause.EARLIEST : HandOffCause.GATE);
                 }
             } finally {
@@ -476,6 +481,21 @@ public final class VirtualMachine implements Transport {
             }
             awaitTurn(p);
         }
+    }
+
+    /**
+     * The event time of {@code p}, stopped at a gate: the earliest virtual time at which it can still reach another
+     * process (a frame, a wake-up, a hardware barrier's arrival). That is its clock, except for a poll that holds a
+     * frame arrived by its clock: once through its gate, the poll takes that frame first (its clock + o) and only
+     * then runs the handler or returns, so nothing it does reaches another process before its clock + o. The other
+     * processes' gates may then run up to o further before the baton comes back to it (sequential kernel only: the
+     * parallel kernel's slot rule reads the event time as the process's clock).
+     */
+    private long readyEvent(final int p, final boolean receiving) {
+        if (receiving && parallel == 1 && inbox[p].firstArrival() <= clock[p]) {
+            return clock[p] + model.overheadNs();
+        }
+        return clock[p];
     }
 
     /**
@@ -1034,7 +1054,7 @@ public final class VirtualMachine implements Transport {
                     lock.unlock();
                 }
                 if (f == null) {
-                    gate(pid);
+                    receiveGate(pid);
                     lock.lock();
                     try {
                         f = receiveOrWait(drainUntil);

@@ -76,6 +76,58 @@ class HandOffCauseTest {
         }
     }
 
+    /**
+     * A poll stopped at its gate while it holds a frame that arrived by its clock takes that frame first, so it
+     * reaches no other process before its clock + o, and the others' gates count from there: all-to-all rounds at
+     * P = 4, and at P = 7 with computation that differs by process and round, end fewer turns at the gate (21 and 51
+     * hand-offs when such a poll counted from its clock), with the same clocks in the kernel's order and in random
+     * legal orders.
+     */
+    @Test
+    void shouldCountAStoppedPollThatHoldsAnArrivedFrameFromItsClockPlusO() throws InterruptedException {
+        assertSkewedRounds(4, 0, 19, "300000,300000,300000,300000");
+        assertSkewedRounds(7, 3_000, 48, "630000,642000,654000,645000,636000,648000,660000");
+    }
+
+    private static void assertSkewedRounds(final int p, final long skewNs, final long handOffs, final String clocks)
+        throws InterruptedException {
+        final VirtualMachine m = skewedRounds(p, skewNs, VirtualMachine.NO_SHUFFLE);
+        assertEquals(clocks, join(clocks(m)), "the clocks at P=" + p);
+        assertEquals(handOffs, m.switches(), "hand-offs of 5 all-to-all rounds at P=" + p + ", skew " + skewNs + " ns");
+        for (long seed = 1; seed <= 3; seed++) {
+            assertEquals(clocks, join(clocks(skewedRounds(p, skewNs, seed))), "clocks at P=" + p + " shuffle=" + seed);
+        }
+    }
+
+    /**
+     * Five all-to-all rounds on sp2-us's figures; before round r, pid computes {@code skew x ((5 pid + r) mod P)}
+     * (charged with {@code advanceTo}, the computation being fixed at zero).
+     */
+    private static VirtualMachine skewedRounds(final int p, final long skewNs, final long seed)
+        throws InterruptedException {
+        final VirtualMachine m = new VirtualMachine(new NetworkModel("sp2", 20_000, 10_000, 10_000, 0, CpuClock.FIXED,
+            1, 0), p, 1024, seed);
+        final UnsafeBuffer msg = new UnsafeBuffer(new byte[8]);
+        MachineHarness.run(m, (e, pid) -> {
+            for (int r = 0; r < 5; r++) {
+                e.advanceTo(e.nanoTime() + skewNs * ((pid * 5 + r) % p));
+                for (int i = 1; i < p; i++) {
+                    e.offer((pid + i) % p, 1, msg, 0, 8);
+                }
+                MachineHarness.receive(e, p - 1);
+            }
+        });
+        return m;
+    }
+
+    private static String join(final long[] values) {
+        final StringBuilder sb = new StringBuilder();
+        for (final long v : values) {
+            sb.append(sb.length() == 0 ? "" : ",").append(v);
+        }
+        return sb.toString();
+    }
+
     private static final long GATE_ALL_TO_ALL = 147;
 
     private static long sumOfCauses(final VirtualMachine m) {
