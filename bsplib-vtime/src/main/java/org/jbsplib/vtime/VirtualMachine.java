@@ -72,7 +72,11 @@ public final class VirtualMachine implements Transport {
     // would hand the baton straight back to it, after re-keying the event tree twice and unparking its own thread).
     // Neither changes a hand-off or a clock. The hand-offs that remain are the rule's: a process's turn ends when
     // its clock passes the others' next event + o + L (GATE) or when it waits for an event another precedes (WAIT);
-    // see HandOffCause and the stats line.
+    // see HandOffCause and the stats line. A process stopped at a poll's gate while it holds a frame arrived by its
+    // clock has the event time clock + o (readyEvent): it takes that frame before anything it does reaches another.
+    // A blocked process may not jump to a frame that arrives before the others' events + o + L: a wake-up (an end,
+    // a hardware barrier's release) that another process gives it later in host order may come earlier in virtual
+    // time and change what it does.
     private static final int READY = 0;
     private static final int RUNNING = 1;
     private static final int BLOCKED = 2;
