@@ -79,7 +79,7 @@ final class Inbox {
         if (last == null) {
             head[src] = f;
             tail[src] = f;
-            set(src, f.arrival, f.sent);
+            lower(src, f.arrival, f.sent);
         } else {
             if (f.arrival < last.arrival || f.arrival == last.arrival && f.sent < last.sent) {
                 throw new IllegalStateException("inbox: frame of pid " + src + " arriving at " + f.arrival
@@ -103,9 +103,9 @@ final class Inbox {
         head[src] = n;
         if (n == null) {
             tail[src] = null;
-            set(src, MinTree.NONE, 0);
+            raise(src, MinTree.NONE, 0);
         } else {
-            set(src, n.arrival, n.sent);
+            raise(src, n.arrival, n.sent);
         }
         f.next = null;
         size--;
@@ -123,7 +123,29 @@ final class Inbox {
         return max;
     }
 
-    private void set(final int i, final long a, final long s) {
+    /**
+     * Leaf {@code i} (an empty FIFO) gets its first frame {@code (a, s)}: every match's result is the smaller of its
+     * old one and the new frame, so one comparison per match, up to the first the frame loses.
+     */
+    private void lower(final int i, final long a, final long s) {
+        int n = leaves + i;
+        arrival[n] = a;
+        sent[n] = s;
+        for (n >>= 1; n >= 1; n >>= 1) {
+            if (!(a < arrival[n] || a == arrival[n] && (s < sent[n] || s == sent[n] && i < index[n]))) {
+                return; // the match's winner precedes the frame: it and those above keep their results
+            }
+            arrival[n] = a;
+            sent[n] = s;
+            index[n] = i;
+        }
+    }
+
+    /**
+     * Leaf {@code i}, the winner of every match on its path, gets its next frame {@code (a, s)} (or none): each of
+     * those matches is replayed from its two entrants.
+     */
+    private void raise(final int i, final long a, final long s) {
         int n = leaves + i;
         arrival[n] = a;
         sent[n] = s;
@@ -133,9 +155,6 @@ final class Inbox {
             final boolean left = arrival[l] < arrival[r]
                 || arrival[l] == arrival[r] && (sent[l] < sent[r] || sent[l] == sent[r] && index[l] <= index[r]);
             final int w = left ? l : r;
-            if (arrival[n] == arrival[w] && sent[n] == sent[w] && index[n] == index[w]) {
-                return; // this match's result is unchanged, so are those above it
-            }
             arrival[n] = arrival[w];
             sent[n] = sent[w];
             index[n] = index[w];

@@ -32,22 +32,46 @@ final class MinTree {
     }
 
     void set(final int i, final long k) {
-        int n = leaves + i;
-        if (key[n] == k) {
+        final int leaf = leaves + i;
+        final long old = key[leaf];
+        if (old == k) {
             return;
         }
-        key[n] = k;
-        for (n >>= 1; n >= 1; n >>= 1) {
+        key[leaf] = k;
+        if (k < old) {
+            lower(i, k, leaf >> 1);
+        } else {
+            raise(i, leaf >> 1);
+        }
+    }
+
+    /**
+     * Leaf {@code i}'s key fell to {@code k}: every match's result is the smaller of its old result and
+     * {@code (k, i)}, so one comparison per match, up to the first that {@code i} loses (the matches above it keep
+     * theirs).
+     */
+    private void lower(final int i, final long k, final int from) {
+        for (int n = from; n >= 1; n >>= 1) {
+            // a match i won holds its old, larger key: i wins it again
+            if (!(k < key[n] || k == key[n] && i < index[n])) {
+                return;
+            }
+            key[n] = k;
+            index[n] = i;
+        }
+    }
+
+    /**
+     * Leaf {@code i}'s key rose: only the matches {@code i} won can change, each replayed from its two entrants,
+     * up to the first that {@code i} did not win.
+     */
+    private void raise(final int i, final int from) {
+        for (int n = from; n >= 1 && index[n] == i; n >>= 1) {
             final int a = 2 * n;
             final int b = a + 1;
             final boolean left = key[a] < key[b] || key[a] == key[b] && index[a] <= index[b];
-            final long winnerKey = left ? key[a] : key[b];
-            final int winner = left ? index[a] : index[b];
-            if (key[n] == winnerKey && index[n] == winner) {
-                return; // this match's result is unchanged, so are those above it
-            }
-            key[n] = winnerKey;
-            index[n] = winner;
+            key[n] = left ? key[a] : key[b];
+            index[n] = left ? index[a] : index[b];
         }
     }
 

@@ -66,10 +66,23 @@ public final class VirtualMachine implements Transport {
     // against the running processes; otherwise it stays empty, and every running process re-tries the fill when its
     // clock advances (library entry, send, receive) or when it leaves its slot. With K = 1 every step is the
     // sequential kernel's: the process of smallest event time always passes against an empty set.
+    // Two shortcuts take the sequential kernel's own decisions without its round trips: a poll whose gate passes at
+    // once decides under the lock it already holds (the gate would take it twice more), and a process about to block
+    // whose next event comes before every other process's keeps the baton with its clock at that event (fillSlots
+    // would hand the baton straight back to it, after re-keying the event tree twice and unparking its own thread).
+    // Neither changes a hand-off or a clock. The hand-offs that remain are the rule's: a process's turn ends when
+    // its clock passes the others' next event + o + L (GATE) or when it waits for an event another precedes (WAIT);
+    // see HandOffCause and the stats line. A process stopped at a poll's gate while it holds a frame arrived by its
+    // clock has the event time clock + o (readyEvent): it takes that frame before anything it does reaches another.
+    // A blocked process may not jump to a frame that arrives before the others' events + o + L: a wake-up (an end,
+    // a hardware barrier's release) that another process gives it later in host order may come earlier in virtual
+    // time and change what it does.
     private static final int READY = 0;
     private static final int RUNNING = 1;
     private static final int BLOCKED = 2;
     private static final int ENDED = 3;
+    /** What {@code receiveOrWait} returns when the process blocked in a drain: no frame, look again. */
+    private static final Frame WAITED = new Frame();
 
     private final NetworkModel model;
     private final int nprocs;
@@ -100,6 +113,10 @@ public final class VirtualMachine implements Transport {
     /** Non-null with {@code shuffle=SEED}: picks random legal orders of the processes' actions (under the lock). */
     private final java.util.SplittableRandom shuffle;
     private long switches;
+    /** The hand-offs by their cause, indexed by {@link HandOffCause#ordinal()}. */
+    private final long[] handOffs = new long[HandOffCause.values().length];
+    /** How many times a process that waited for its next event went on at once (its event came first). */
+    private long continued;
     private long frames;
 
     /**
@@ -231,8 +248,9 @@ public final class VirtualMachine implements Transport {
         if (Boolean.getBoolean(STATS_PROP)) {
             System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, "
                 + "%d frames, computation charged %.6f s (sum over processes), %d CPU clock readings "
-                + "(%d system calls), parallel=%d%n", model.describe(), nprocs, makespanNs() / 1e9, switches, frames,
-                chargedNs() / 1e9, cpuReadings(), cpuSystemCalls(), parallel);
+                + "(%d system calls), parallel=%d; hand-offs by cause: %s; waits that went on at once: %d%n",
+                model.describe(), nprocs, makespanNs() / 1e9, switches, frames, chargedNs() / 1e9, cpuReadings(),
+                cpuSystemCalls(), parallel, handOffsByCause(), continued);
         }
     }
 
@@ -335,6 +353,31 @@ public final class VirtualMachine implements Transport {
         return switches;
     }
 
+    /**
+     * @param cause why the process that held a slot left it
+     * @return how many of the {@link #switches()} followed a process leaving its slot for {@code cause}
+     */
+    public long switches(final HandOffCause cause) {
+        return handOffs[cause.ordinal()];
+    }
+
+    /**
+     * @return how many times a process that waited for its next event (a frame's arrival or a wake-up) went on at
+     *         once, without a hand-off, because that event came before every other process's
+     */
+    public long continuedWaits() {
+        return continued;
+    }
+
+    /** @return the hand-offs by cause, for the stats line ({@code gate=12 wait=30 ...}) */
+    private String handOffsByCause() {
+        final StringBuilder sb = new StringBuilder();
+        for (final HandOffCause c : HandOffCause.values()) {
+            sb.append(sb.length() == 0 ? "" : " ").append(c.label()).append('=').append(handOffs[c.ordinal()]);
+        }
+        return sb.toString();
+    }
+
     /** @return how many frames the network carried */
     public long frames() {
         return frames;
@@ -407,19 +450,24 @@ public final class VirtualMachine implements Transport {
 
     /** Waits until {@code p} may act (the lock is not held). */
     private void gate(final int p) {
-        waitUntilAllowed(p, false);
+        waitUntilAllowed(p, false, false);
+    }
+
+    /** The gate of a poll: after it the poll takes its first frame if it has arrived (the lock is not held). */
+    private void receiveGate(final int p) {
+        waitUntilAllowed(p, false, true);
     }
 
     /** Waits until no other process can still act at a virtual time before {@code p}'s (the lock is not held). */
     private void awaitEarliest(final int p) {
-        waitUntilAllowed(p, true);
+        waitUntilAllowed(p, true, false);
     }
 
     /**
      * Waits until {@code p} may act, or with {@code earliest} until no other process can still act before it, handing
      * the baton on while it may not (the lock is not held).
      */
-    private void waitUntilAllowed(final int p, final boolean earliest) {
+    private void waitUntilAllowed(final int p, final boolean earliest, final boolean receiving) {
         while (!free) {
             lock.lock();
             try {
@@ -429,14 +477,29 @@ public final class VirtualMachine implements Transport {
                 if (state[p] == RUNNING) {
                     vacate(p, READY);
                     waitsEarliest[p] = earliest;
-                    events.set(p, clock[p]);
-                    handOff(p);
+                    events.set(p, readyEvent(p, receiving));
+                    handOff(p, earliest ? HandOffCause.EARLIEST : HandOffCause.GATE);
                 }
             } finally {
                 lock.unlock();
             }
             awaitTurn(p);
         }
+    }
+
+    /**
+     * The event time of {@code p}, stopped at a gate: the earliest virtual time at which it can still reach another
+     * process (a frame, a wake-up, a hardware barrier's arrival). That is its clock, except for a poll that holds a
+     * frame arrived by its clock: once through its gate, the poll takes that frame first (its clock + o) and only
+     * then runs the handler or returns, so nothing it does reaches another process before its clock + o. The other
+     * processes' gates may then run up to o further before the baton comes back to it (sequential kernel only: the
+     * parallel kernel's slot rule reads the event time as the process's clock).
+     */
+    private long readyEvent(final int p, final boolean receiving) {
+        if (receiving && parallel == 1 && inbox[p].firstArrival() <= clock[p]) {
+            return clock[p] + model.overheadNs();
+        }
+        return clock[p];
     }
 
     /**
@@ -468,14 +531,18 @@ public final class VirtualMachine implements Transport {
         vacate(p, READY);
         waitsEarliest[p] = false;
         events.set(p, clock[p]);
+        final long before = switches;
         runNext(q, p);
         fillSlots(p);
+        handOffs[HandOffCause.SHUFFLE.ordinal()] += switches - before;
         return true;
     }
 
     /** Gives {@code from}'s free slot, and any other, on (the lock is held; {@code from} left its slot). */
-    private void handOff(final int from) {
+    private void handOff(final int from, final HandOffCause cause) {
+        final long before = switches;
         fillSlots(from);
+        handOffs[cause.ordinal()] += switches - before;
     }
 
     /**
@@ -502,6 +569,9 @@ public final class VirtualMachine implements Transport {
                 clock[q] = Math.max(clock[q], e);
                 wakeAt[q] = MinTree.NONE; // consumed: the process looks at its condition again before it waits again
                 waitsEarliest[q] = false;
+                if (q == from) {
+                    continued++;
+                }
             }
             runNext(q, from);
         }
@@ -529,7 +599,9 @@ public final class VirtualMachine implements Transport {
     /** With free slots, re-tries filling them after a running process's clock or another's event moved. */
     private void refill() {
         if (runningCount < parallel) {
+            final long before = switches;
             fillSlots(-1);
+            handOffs[HandOffCause.SLOT.ordinal()] += switches - before;
         }
     }
 
@@ -574,8 +646,8 @@ public final class VirtualMachine implements Transport {
         }
         endpoints[q].baton = true;
         final Thread t = threads.get(q);
-        if (t != null) {
-            LockSupport.unpark(t);
+        if (t != null && t != Thread.currentThread()) {
+            LockSupport.unpark(t); // a process that goes on at once holds the baton already: it does not park
         }
     }
 
@@ -636,12 +708,43 @@ public final class VirtualMachine implements Transport {
         return take(p);
     }
 
-    /** Blocks {@code p} until its next event (a frame's arrival or a wake-up): the baton goes on (the lock is held). */
+    /**
+     * Blocks {@code p} until its next event (a frame's arrival or a wake-up): the baton goes on, or stays when that
+     * event comes first (the lock is held).
+     */
     private void block(final int p) {
+        if (parallel == 1 && !free && goesOnAtOnce(p)) {
+            return;
+        }
         vacate(p, BLOCKED);
         waitsEarliest[p] = false;
         events.set(p, blockedEvent(p));
-        handOff(p);
+        handOff(p, HandOffCause.WAIT);
+    }
+
+    /**
+     * The sequential kernel's decision for a running {@code p} about to block, taken without blocking it: when its
+     * next event comes before every other process's (ties to the smaller pid), {@link #fillSlots} would give the
+     * baton straight back to it at that event. Then its clock moves to the event and the wake-up is consumed, as
+     * there, without re-keying the event tree twice or parking (the lock is held; a running process's key is
+     * {@link MinTree#NONE}, so the tree's minimum is the others').
+     *
+     * @return whether {@code p} goes on
+     */
+    private boolean goesOnAtOnce(final int p) {
+        final long ev = blockedEvent(p);
+        if (ev == MinTree.NONE) {
+            return false;
+        }
+        final long e = events.minKey();
+        if (!(ev < e || ev == e && p < events.minIndex())) {
+            return false;
+        }
+        clock[p] = ev; // blockedEvent is at least the clock
+        wakeAt[p] = MinTree.NONE;
+        waitsEarliest[p] = false;
+        continued++;
+        return true;
     }
 
     /** Takes {@code p}'s first frame: its clock becomes {@code max(clock, arrival) + o} (the lock is held). */
@@ -787,7 +890,7 @@ public final class VirtualMachine implements Transport {
                         wakeUp(q, clock[pid]);
                     }
                 }
-                handOff(pid);
+                handOff(pid, HandOffCause.END);
             } finally {
                 lock.unlock();
             }
@@ -944,30 +1047,31 @@ public final class VirtualMachine implements Transport {
                         done = null;
                     }
                     f = takeEarlyFrame(pid);
+                    if (f == null && shuffle == null && !free && mayAct(pid)) {
+                        // the gate would pass at once: decide here, under this lock, instead of taking it twice more
+                        f = receiveOrWait(drainUntil);
+                        if (f == null) {
+                            break;
+                        }
+                    }
                 } finally {
                     lock.unlock();
                 }
                 if (f == null) {
-                    gate(pid);
+                    receiveGate(pid);
                     lock.lock();
                     try {
-                        final long a = inbox[pid].firstArrival();
-                        if (a != MinTree.NONE && (a <= clock[pid] || free)) {
-                            f = take(pid);
-                        } else if (a <= drainUntil) {
-                            // a drain delivers every frame sent before it: wait in virtual time for this one to
-                            // arrive, taking what arrives before it in order, never a frame ahead of its arrival
-                            block(pid);
-                        } else {
-                            break;
-                        }
+                        f = receiveOrWait(drainUntil);
                     } finally {
                         lock.unlock();
                     }
                     if (f == null) {
-                        awaitTurn(pid);
-                        continue;
+                        break;
                     }
+                }
+                if (f == WAITED) {
+                    awaitTurn(pid);
+                    continue;
                 }
                 handler.onFrame(f.src, f.type, f.buffer, 0, f.length);
                 n++;
@@ -983,6 +1087,27 @@ public final class VirtualMachine implements Transport {
             }
             endCall();
             return n;
+        }
+
+        /**
+         * After the gate: takes the first frame if it has arrived, or in a drain waits in virtual time for the next
+         * frame sent before the drain began (the lock is held).
+         *
+         * @return the frame taken, {@link #WAITED} when the process blocked (it awaits its turn, then looks again),
+         *         or null when nothing is left to take now
+         */
+        private Frame receiveOrWait(final long drainUntil) {
+            final long a = inbox[pid].firstArrival();
+            if (a != MinTree.NONE && (a <= clock[pid] || free)) {
+                return take(pid);
+            }
+            if (a <= drainUntil) {
+                // a drain delivers every frame sent before it: wait in virtual time for this one to arrive, taking
+                // what arrives before it in order, never a frame ahead of its arrival
+                block(pid);
+                return WAITED;
+            }
+            return null;
         }
 
         /** @return the latest arrival time of the frames sent to this process so far, {@link Long#MIN_VALUE} if none */
