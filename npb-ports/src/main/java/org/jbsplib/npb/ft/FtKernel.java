@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
@@ -142,26 +143,27 @@ public final class FtKernel implements NpbKernel {
         details.put("relative_errors", errors);
         details.put("epsilon", c.epsilon());
         details.put("process_seconds", outcome.seconds());
-        final Map<String, Object> phases = new LinkedHashMap<>();
-        for (int i = 0; i < FtProgram.Outcome.PHASES.size(); i++) {
-            final double[] perProcess = new double[config.procs()];
-            for (int p = 0; p < config.procs(); p++) {
-                perProcess[p] = outcome.ran(p) ? outcome.phaseSeconds(p)[i] : Double.NaN;
-            }
-            phases.put(FtProgram.Outcome.PHASES.get(i), perProcess);
-        }
-        details.put("phase_seconds", phases);
-        final Map<String, Object> phaseCpu = new LinkedHashMap<>();
-        for (int i = 0; i < FtProgram.Outcome.PHASES.size(); i++) {
-            final double[] perProcess = new double[config.procs()];
-            for (int p = 0; p < config.procs(); p++) {
-                perProcess[p] = outcome.ran(p) ? outcome.phaseCpuSeconds(p)[i] : Double.NaN;
-            }
-            phaseCpu.put(FtProgram.Outcome.PHASES.get(i), perProcess);
-        }
-        details.put("phase_cpu_seconds", phaseCpu);
+        details.put("phase_seconds", phaseTable(outcome, config.procs(), outcome::phaseSeconds));
+        details.put("phase_cpu_seconds", phaseTable(outcome, config.procs(), outcome::phaseCpuSeconds));
         details.put("thread_times", outcome.section().threadTimes());
         return new NpbResult(name(), c.name(), c.size(), c.niter(), verified, seconds, c.mops(seconds),
             outcome.section().of(run), details);
+    }
+
+    /**
+     * @param perPhase a process's seconds per phase, in the order of {@link FtProgram.Outcome#PHASES}
+     * @return each phase's seconds by pid, NaN for a process that did not run in this JVM
+     */
+    private static Map<String, Object> phaseTable(final FtProgram.Outcome outcome, final int procs,
+        final IntFunction<double[]> perPhase) {
+        final Map<String, Object> table = new LinkedHashMap<>();
+        for (int i = 0; i < FtProgram.Outcome.PHASES.size(); i++) {
+            final double[] perProcess = new double[procs];
+            for (int p = 0; p < procs; p++) {
+                perProcess[p] = outcome.ran(p) ? perPhase.apply(p)[i] : Double.NaN;
+            }
+            table.put(FtProgram.Outcome.PHASES.get(i), perProcess);
+        }
+        return table;
     }
 }
