@@ -112,13 +112,8 @@ public final class ShmBarrier extends ShmBarrierFields implements Barrier {
         }
     }
 
-    /** Padding before the word: a full 128-byte line pair. */
-    abstract static class PadBefore {
-        long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
-    }
-
     /** The count-and-generation word. */
-    abstract static class Word extends PadBefore {
+    abstract static class Word extends LinePadBefore {
         volatile long word;
     }
 

@@ -33,16 +33,9 @@ abstract class WakeOwnerFields extends WakeFields {
 }
 
 /** The fields senders read, after the padding before them. */
-abstract class WakeShared extends WakePadBefore {
+abstract class WakeShared extends LinePadBefore {
     /** The thread driving the process when it last parked. */
     volatile Thread owner;
     /** Whether the owner announced a park (Dekker with the sender's wake-up). */
     volatile boolean parked;
-}
-
-/** Padding before the fields senders read. */
-abstract class WakePadBefore {
-    long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
-    // fills the gap after a 12-byte object header, where the JVM would otherwise place a subclass's int or reference
-    int gap;
 }
