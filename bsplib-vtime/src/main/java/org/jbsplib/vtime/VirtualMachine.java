@@ -87,7 +87,7 @@ public final class VirtualMachine implements Transport {
     private final NetworkModel model;
     private final int nprocs;
     private final int maxFrameLength;
-    private final RunControl control;
+    private final KernelControl control;
     private final ReentrantLock lock = new ReentrantLock();
     private final long[] clock;
     private final long[] nextSend;
@@ -176,7 +176,7 @@ public final class VirtualMachine implements Transport {
         this.model = model;
         this.nprocs = nprocs;
         this.maxFrameLength = maxFrameLength;
-        this.control = new RunControl(nprocs);
+        this.control = new KernelControl(nprocs);
         this.clock = new long[nprocs];
         this.sendCount = new long[nprocs];
         this.shuffle = shuffleSeed == NO_SHUFFLE ? null : new java.util.SplittableRandom(shuffleSeed);
@@ -674,7 +674,7 @@ public final class VirtualMachine implements Transport {
             }
         }
         final String msg = sb.append(')').toString();
-        control.fail(new BspAbortException(-1, -1, msg, new BspDeadlockException(msg)));
+        control.failNow(new BspAbortException(-1, -1, msg, new BspDeadlockException(msg)));
     }
 
     private void awaitTurn(final int p) {
@@ -682,7 +682,7 @@ public final class VirtualMachine implements Transport {
         while (!self.baton && !free) {
             LockSupport.park(this);
             if (Thread.currentThread().isInterrupted() && !self.baton) {
-                control.fail(new BspAbortException(p, -1, "interrupted while waiting for its turn on the virtual "
+                control.failNow(new BspAbortException(p, -1, "interrupted while waiting for its turn on the virtual "
                     + "machine", new InterruptedException("the thread running pid " + p + " was interrupted")));
             }
         }
@@ -766,6 +766,80 @@ public final class VirtualMachine implements Transport {
         return f;
     }
 
+    // ------------------------------------------------------------------ run control in virtual order
+
+    /**
+     * The run's control plane with a process's failure and the end of its program taken in virtual order: the
+     * process that fails or ends first waits until no other process can still act at an earlier virtual time (ties
+     * by pid, as a hardware barrier's arrival), so every other process sees it at its own clock at or after the
+     * failure's or end's time, and of two failures the earlier in virtual time is the run's. A failure wakes every
+     * blocked process at its time (their clocks move to it, as a frame's arrival would), then the machine runs freely.
+     * Failures that are not a process's (the watchdog's deadline, the kernel's own deadlock) take effect at once.
+     */
+    private final class KernelControl extends RunControl {
+        KernelControl(final int nprocs) {
+            super(nprocs);
+        }
+
+        @Override
+        public BspAbortException fail(final BspAbortException e) {
+            final int p = settlingPid();
+            if (p < 0) {
+                return super.fail(e);
+            }
+            endpoints[p].settle();
+            lock.lock();
+            try {
+                if (failure() == null && !free) {
+                    final long t = clock[p];
+                    for (int q = 0; q < nprocs; q++) {
+                        if (state[q] == BLOCKED) {
+                            clock[q] = Math.max(clock[q], t);
+                        }
+                    }
+                }
+                return super.fail(e);
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void markEnded(final int pid) {
+            if (settlingPid() == pid) {
+                endpoints[pid].settle();
+            }
+            super.markEnded(pid);
+        }
+
+        /** Records a failure of the kernel's own (a deadlock, an interrupted wait for a turn) at once. */
+        BspAbortException failNow(final BspAbortException e) {
+            return super.fail(e);
+        }
+
+        /** Marks {@code pid} ended from inside the kernel's own end of the process, which passed its gate. */
+        void markEndedNow(final int pid) {
+            super.markEnded(pid);
+        }
+    }
+
+    /**
+     * @return the pid of the process whose thread calls, when it holds a slot and is not already settling (so its
+     *         failure or end may wait for virtual order); -1 for any other thread, after a failure, or under the lock
+     */
+    private int settlingPid() {
+        if (free || lock.isHeldByCurrentThread()) {
+            return -1;
+        }
+        final Thread self = Thread.currentThread();
+        for (int p = 0; p < nprocs; p++) {
+            if (threads.get(p) == self) {
+                return endpoints[p].baton && !endpoints[p].settling ? p : -1;
+            }
+        }
+        return -1;
+    }
+
     // ------------------------------------------------------------------ endpoints
 
     private final class VirtualEndpoint implements Endpoint {
@@ -787,10 +861,28 @@ public final class VirtualMachine implements Transport {
         private long cpuReadings;
         /** Whether this process holds a slot (set under the kernel's lock, read by the process's own thread). */
         private volatile boolean baton;
+        /** Whether this process waits in {@link #settle()} (a failure recorded meanwhile does not wait again). */
+        private boolean settling;
 
         VirtualEndpoint(final int pid) {
             this.pid = pid;
             this.claim = new UnsafeBuffer(new byte[maxFrameLength]);
+        }
+
+        /**
+         * Before this process's failure or the end of its program takes effect: charges its computation and waits
+         * until no other process can still act at an earlier virtual time, so that the others see it in virtual
+         * order (ClassicSync reads the end from the run control, not from a frame).
+         */
+        void settle() {
+            settling = true;
+            try {
+                beginCall();
+                VirtualMachine.this.awaitEarliest(pid);
+                endCall();
+            } finally {
+                settling = false;
+            }
         }
 
         // -------------------------------------------------------------- computation
@@ -877,7 +969,7 @@ public final class VirtualMachine implements Transport {
             }
             beginCall();
             gate(pid);
-            control.markEnded(pid);
+            control.markEndedNow(pid);
             lock.lock();
             try {
                 if (free) {
