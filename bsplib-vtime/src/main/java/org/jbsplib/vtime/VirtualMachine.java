@@ -248,9 +248,12 @@ public final class VirtualMachine implements Transport {
         if (Boolean.getBoolean(STATS_PROP)) {
             System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, "
                 + "%d frames, computation charged %.6f s (sum over processes), %d CPU clock readings "
-                + "(%d system calls), parallel=%d; hand-offs by cause: %s; waits that went on at once: %d%n",
+                + "(%d system calls), parallel=%d; hand-offs by cause: %s; waits that went on at once: %d; "
+                + "computation per process %s; compute intervals begun on another carrier than the last ended on: "
+                + "%d, ended on another carrier than begun on: %d%n",
                 model.describe(), nprocs, makespanNs() / 1e9, switches, frames, chargedNs() / 1e9, cpuReadings(),
-                cpuSystemCalls(), parallel, handOffsByCause(), continued);
+                cpuSystemCalls(), parallel, handOffsByCause(), continued, chargedPerProcess(), resumedElsewhere(),
+                movedWithin());
         }
     }
 
@@ -317,6 +320,43 @@ public final class VirtualMachine implements Transport {
         long sum = 0;
         for (final VirtualEndpoint e : endpoints) {
             sum += e.charged;
+        }
+        return sum;
+    }
+
+    /** @return the computation charged per process, min / median / max in ms, for the stats line */
+    private String chargedPerProcess() {
+        final long[] c = new long[nprocs];
+        for (int i = 0; i < nprocs; i++) {
+            c[i] = endpoints[i].charged;
+        }
+        java.util.Arrays.sort(c);
+        return String.format(java.util.Locale.ROOT, "min %.3f / median %.3f / max %.3f ms", c[0] / 1e6,
+            c[nprocs / 2] / 1e6, c[nprocs - 1] / 1e6);
+    }
+
+    /**
+     * @return how many compute intervals, summed over the processes, began (leaving the library) on another carrier
+     *         than the process's previous interval ended on: it resumed on another operating-system thread, which may
+     *         run on another core whose caches do not hold its data (known with the switch watch only, else 0)
+     */
+    public long resumedElsewhere() {
+        long sum = 0;
+        for (final VirtualEndpoint e : endpoints) {
+            sum += e.resumedElsewhere;
+        }
+        return sum;
+    }
+
+    /**
+     * @return how many compute intervals, summed over the processes, ended on another carrier than they began on
+     *         (the process blocked inside its computation and came back elsewhere: the difference of two threads' CPU
+     *         times is then no measure of it; known with the switch watch only, else 0)
+     */
+    public long movedWithin() {
+        long sum = 0;
+        for (final VirtualEndpoint e : endpoints) {
+            sum += e.movedWithin;
         }
         return sum;
     }
@@ -859,6 +899,13 @@ public final class VirtualMachine implements Transport {
         private long charged;
         /** How many times this process read {@link #cpuTime} (written by its own thread). */
         private long cpuReadings;
+        /** The carrier ({@link ThreadCpuTime#lastThread()}) of the reading at the last mark and at the last charge. */
+        private long markThread;
+        private long chargeThread;
+        /** Compute intervals that began on another carrier than the previous one ended on (written by its thread). */
+        private long resumedElsewhere;
+        /** Compute intervals that ended on another carrier than they began on (written by its own thread). */
+        private long movedWithin;
         /** Whether this process holds a slot (set under the kernel's lock, read by the process's own thread). */
         private volatile boolean baton;
         /** Whether this process waits in {@link #settle()} (a failure recorded meanwhile does not wait again). */
@@ -892,6 +939,10 @@ public final class VirtualMachine implements Transport {
             if (cpuTime != null) {
                 markCpu = cpuTime.now();
                 cpuReadings++;
+                markThread = cpuTime.lastThread();
+                if (markThread != chargeThread && chargeThread != 0) {
+                    resumedElsewhere++;
+                }
             }
         }
 
@@ -912,6 +963,11 @@ public final class VirtualMachine implements Transport {
                 cpuReadings++;
                 final long dc = cpu - markCpu;
                 markCpu = cpu;
+                chargeThread = cpuTime.lastThread();
+                if (chargeThread != markThread) {
+                    movedWithin++;
+                }
+                markThread = chargeThread;
                 if (cpu >= 0 && dc >= 0 && dc < d) {
                     d = dc;
                 }
