@@ -14,7 +14,10 @@ public enum HandOffCause {
     GATE("gate"),
     /** A wait for the next event (a frame's arrival or a wake-up) that another process's event precedes. */
     WAIT("wait"),
-    /** A wait until no other process can act earlier ({@code awaitEarliest}, the hardware barriers). */
+    /**
+     * A wait until no other process can act earlier ({@code awaitEarliest}: the hardware barriers, and a process's
+     * end or failure, which take effect in virtual order).
+     */
     EARLIEST("earliest"),
     /** The end of a process's program. */
     END("end"),

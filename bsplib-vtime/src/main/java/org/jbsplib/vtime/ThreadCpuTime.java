@@ -64,6 +64,8 @@ final class ThreadCpuTime {
     private final ThreadMXBean bean;
     /** The carrier of the last reading (with the switch watch). */
     private SwitchWatch.Carrier carrier;
+    /** {@code pthread_self()} of the carrier of the last reading (with the switch watch), 0 if not known. */
+    private long lastThread;
     private long systemCalls;
 
     private ThreadCpuTime(final boolean useNative) {
@@ -139,6 +141,7 @@ final class ThreadCpuTime {
         }
         // the thread has not left the CPU since the last system call on it: its CPU time grew by the elapsed time
         final long thread = SwitchWatch.self();
+        lastThread = thread;
         SwitchWatch.Carrier c = carrier;
         if (c == null || c.thread() != thread) {
             c = SwitchWatch.carrier(thread);
@@ -160,6 +163,14 @@ final class ThreadCpuTime {
     /** @return the CPU time of the calling thread by a system call every time, ns; -1 if it cannot be read */
     long readSystemCall() {
         return bean != null ? bean.getCurrentThreadCpuTime() : read(CLOCK_GETTIME, address, view);
+    }
+
+    /**
+     * @return {@code pthread_self()} of the operating-system thread that ran the last {@link #now()}, with the switch
+     *         watch; 0 without it (not known)
+     */
+    long lastThread() {
+        return lastThread;
     }
 
     /** @return how many system calls {@link #now()} made so far (the other readings came from the switch watch) */

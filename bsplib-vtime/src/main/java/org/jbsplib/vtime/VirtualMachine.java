@@ -87,7 +87,7 @@ public final class VirtualMachine implements Transport {
     private final NetworkModel model;
     private final int nprocs;
     private final int maxFrameLength;
-    private final RunControl control;
+    private final KernelControl control;
     private final ReentrantLock lock = new ReentrantLock();
     private final long[] clock;
     private final long[] nextSend;
@@ -176,7 +176,7 @@ public final class VirtualMachine implements Transport {
         this.model = model;
         this.nprocs = nprocs;
         this.maxFrameLength = maxFrameLength;
-        this.control = new RunControl(nprocs);
+        this.control = new KernelControl(nprocs);
         this.clock = new long[nprocs];
         this.sendCount = new long[nprocs];
         this.shuffle = shuffleSeed == NO_SHUFFLE ? null : new java.util.SplittableRandom(shuffleSeed);
@@ -248,9 +248,12 @@ public final class VirtualMachine implements Transport {
         if (Boolean.getBoolean(STATS_PROP)) {
             System.err.printf(java.util.Locale.ROOT, "virtual machine %s: P=%d makespan %.6f s, %d hand-offs, "
                 + "%d frames, computation charged %.6f s (sum over processes), %d CPU clock readings "
-                + "(%d system calls), parallel=%d; hand-offs by cause: %s; waits that went on at once: %d%n",
+                + "(%d system calls), parallel=%d; hand-offs by cause: %s; waits that went on at once: %d; "
+                + "computation per process %s; compute intervals begun on another carrier than the last ended on: "
+                + "%d, ended on another carrier than begun on: %d%n",
                 model.describe(), nprocs, makespanNs() / 1e9, switches, frames, chargedNs() / 1e9, cpuReadings(),
-                cpuSystemCalls(), parallel, handOffsByCause(), continued);
+                cpuSystemCalls(), parallel, handOffsByCause(), continued, chargedPerProcess(), resumedElsewhere(),
+                movedWithin());
         }
     }
 
@@ -317,6 +320,43 @@ public final class VirtualMachine implements Transport {
         long sum = 0;
         for (final VirtualEndpoint e : endpoints) {
             sum += e.charged;
+        }
+        return sum;
+    }
+
+    /** @return the computation charged per process, min / median / max in ms, for the stats line */
+    private String chargedPerProcess() {
+        final long[] c = new long[nprocs];
+        for (int i = 0; i < nprocs; i++) {
+            c[i] = endpoints[i].charged;
+        }
+        java.util.Arrays.sort(c);
+        return String.format(java.util.Locale.ROOT, "min %.3f / median %.3f / max %.3f ms", c[0] / 1e6,
+            c[nprocs / 2] / 1e6, c[nprocs - 1] / 1e6);
+    }
+
+    /**
+     * @return how many compute intervals, summed over the processes, began (leaving the library) on another carrier
+     *         than the process's previous interval ended on: it resumed on another operating-system thread, which may
+     *         run on another core whose caches do not hold its data (known with the switch watch only, else 0)
+     */
+    public long resumedElsewhere() {
+        long sum = 0;
+        for (final VirtualEndpoint e : endpoints) {
+            sum += e.resumedElsewhere;
+        }
+        return sum;
+    }
+
+    /**
+     * @return how many compute intervals, summed over the processes, ended on another carrier than they began on
+     *         (the process blocked inside its computation and came back elsewhere: the difference of two threads' CPU
+     *         times is then no measure of it; known with the switch watch only, else 0)
+     */
+    public long movedWithin() {
+        long sum = 0;
+        for (final VirtualEndpoint e : endpoints) {
+            sum += e.movedWithin;
         }
         return sum;
     }
@@ -674,7 +714,7 @@ public final class VirtualMachine implements Transport {
             }
         }
         final String msg = sb.append(')').toString();
-        control.fail(new BspAbortException(-1, -1, msg, new BspDeadlockException(msg)));
+        control.failNow(new BspAbortException(-1, -1, msg, new BspDeadlockException(msg)));
     }
 
     private void awaitTurn(final int p) {
@@ -682,7 +722,7 @@ public final class VirtualMachine implements Transport {
         while (!self.baton && !free) {
             LockSupport.park(this);
             if (Thread.currentThread().isInterrupted() && !self.baton) {
-                control.fail(new BspAbortException(p, -1, "interrupted while waiting for its turn on the virtual "
+                control.failNow(new BspAbortException(p, -1, "interrupted while waiting for its turn on the virtual "
                     + "machine", new InterruptedException("the thread running pid " + p + " was interrupted")));
             }
         }
@@ -766,6 +806,80 @@ public final class VirtualMachine implements Transport {
         return f;
     }
 
+    // ------------------------------------------------------------------ run control in virtual order
+
+    /**
+     * The run's control plane with a process's failure and the end of its program taken in virtual order: the
+     * process that fails or ends first waits until no other process can still act at an earlier virtual time (ties
+     * by pid, as a hardware barrier's arrival), so every other process sees it at its own clock at or after the
+     * failure's or end's time, and of two failures the earlier in virtual time is the run's. A failure wakes every
+     * blocked process at its time (their clocks move to it, as a frame's arrival would), then the machine runs freely.
+     * Failures that are not a process's (the watchdog's deadline, the kernel's own deadlock) take effect at once.
+     */
+    private final class KernelControl extends RunControl {
+        KernelControl(final int nprocs) {
+            super(nprocs);
+        }
+
+        @Override
+        public BspAbortException fail(final BspAbortException e) {
+            final int p = settlingPid();
+            if (p < 0) {
+                return super.fail(e);
+            }
+            endpoints[p].settle();
+            lock.lock();
+            try {
+                if (failure() == null && !free) {
+                    final long t = clock[p];
+                    for (int q = 0; q < nprocs; q++) {
+                        if (state[q] == BLOCKED) {
+                            clock[q] = Math.max(clock[q], t);
+                        }
+                    }
+                }
+                return super.fail(e);
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void markEnded(final int pid) {
+            if (settlingPid() == pid) {
+                endpoints[pid].settle();
+            }
+            super.markEnded(pid);
+        }
+
+        /** Records a failure of the kernel's own (a deadlock, an interrupted wait for a turn) at once. */
+        BspAbortException failNow(final BspAbortException e) {
+            return super.fail(e);
+        }
+
+        /** Marks {@code pid} ended from inside the kernel's own end of the process, which passed its gate. */
+        void markEndedNow(final int pid) {
+            super.markEnded(pid);
+        }
+    }
+
+    /**
+     * @return the pid of the process whose thread calls, when it holds a slot and is not already settling (so its
+     *         failure or end may wait for virtual order); -1 for any other thread, after a failure, or under the lock
+     */
+    private int settlingPid() {
+        if (free || lock.isHeldByCurrentThread()) {
+            return -1;
+        }
+        final Thread self = Thread.currentThread();
+        for (int p = 0; p < nprocs; p++) {
+            if (threads.get(p) == self) {
+                return endpoints[p].baton && !endpoints[p].settling ? p : -1;
+            }
+        }
+        return -1;
+    }
+
     // ------------------------------------------------------------------ endpoints
 
     private final class VirtualEndpoint implements Endpoint {
@@ -785,12 +899,37 @@ public final class VirtualMachine implements Transport {
         private long charged;
         /** How many times this process read {@link #cpuTime} (written by its own thread). */
         private long cpuReadings;
+        /** The carrier ({@link ThreadCpuTime#lastThread()}) of the reading at the last mark and at the last charge. */
+        private long markThread;
+        private long chargeThread;
+        /** Compute intervals that began on another carrier than the previous one ended on (written by its thread). */
+        private long resumedElsewhere;
+        /** Compute intervals that ended on another carrier than they began on (written by its own thread). */
+        private long movedWithin;
         /** Whether this process holds a slot (set under the kernel's lock, read by the process's own thread). */
         private volatile boolean baton;
+        /** Whether this process waits in {@link #settle()} (a failure recorded meanwhile does not wait again). */
+        private boolean settling;
 
         VirtualEndpoint(final int pid) {
             this.pid = pid;
             this.claim = new UnsafeBuffer(new byte[maxFrameLength]);
+        }
+
+        /**
+         * Before this process's failure or the end of its program takes effect: charges its computation and waits
+         * until no other process can still act at an earlier virtual time, so that the others see it in virtual
+         * order (ClassicSync reads the end from the run control, not from a frame).
+         */
+        void settle() {
+            settling = true;
+            try {
+                beginCall();
+                VirtualMachine.this.awaitEarliest(pid);
+                endCall();
+            } finally {
+                settling = false;
+            }
         }
 
         // -------------------------------------------------------------- computation
@@ -800,6 +939,10 @@ public final class VirtualMachine implements Transport {
             if (cpuTime != null) {
                 markCpu = cpuTime.now();
                 cpuReadings++;
+                markThread = cpuTime.lastThread();
+                if (markThread != chargeThread && chargeThread != 0) {
+                    resumedElsewhere++;
+                }
             }
         }
 
@@ -820,6 +963,11 @@ public final class VirtualMachine implements Transport {
                 cpuReadings++;
                 final long dc = cpu - markCpu;
                 markCpu = cpu;
+                chargeThread = cpuTime.lastThread();
+                if (chargeThread != markThread) {
+                    movedWithin++;
+                }
+                markThread = chargeThread;
                 if (cpu >= 0 && dc >= 0 && dc < d) {
                     d = dc;
                 }
@@ -877,7 +1025,7 @@ public final class VirtualMachine implements Transport {
             }
             beginCall();
             gate(pid);
-            control.markEnded(pid);
+            control.markEndedNow(pid);
             lock.lock();
             try {
                 if (free) {
