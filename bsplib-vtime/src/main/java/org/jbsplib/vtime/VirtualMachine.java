@@ -1002,7 +1002,7 @@ public final class VirtualMachine implements Transport {
             }
             lockKernel();
             try {
-                send(dstPid, type, length).buffer.putBytes(0, src, offset, length);
+                send(dstPid, type, length).putBytes(0, src, offset, length);
             } finally {
                 lock.unlock();
             }
@@ -1031,7 +1031,7 @@ public final class VirtualMachine implements Transport {
             lockKernel();
             try {
                 for (int i = from; i < to; i++) {
-                    batch.write(i, send(batch.destination(i), type, length).buffer, 0);
+                    batch.write(i, send(batch.destination(i), type, length), 0);
                 }
             } finally {
                 lock.unlock();
@@ -1045,7 +1045,7 @@ public final class VirtualMachine implements Transport {
          * {@code max(clock, nextSend)}, costs o, and arrives o + L + (k - 1)G later) and puts it into the
          * destination's inbox; the caller writes its payload (the lock is held).
          *
-         * @return the frame, whose buffer holds at least {@code length} bytes
+         * @return the frame, which holds at least {@code length} bytes
          */
         private Frame send(final int dstPid, final int type, final int length) {
             final long s = Math.max(clock[pid], nextSend[pid]);
@@ -1131,7 +1131,7 @@ public final class VirtualMachine implements Transport {
                     awaitTurn(pid);
                     continue;
                 }
-                handler.onFrame(f.src, f.type, f.buffer, 0, f.length);
+                handler.onFrame(f.src, f.type, f, 0, f.length);
                 n++;
                 done = f;
             }
