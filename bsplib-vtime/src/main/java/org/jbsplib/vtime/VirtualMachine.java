@@ -13,6 +13,7 @@ import org.jbsplib.api.BspAbortException;
 import org.jbsplib.api.BspDeadlockException;
 import org.jbsplib.core.ThreadKind;
 import org.jbsplib.core.transport.Endpoint;
+import org.jbsplib.core.transport.FrameBatch;
 import org.jbsplib.core.transport.FrameHandler;
 import org.jbsplib.core.transport.RunControl;
 import org.jbsplib.core.transport.Transport;
@@ -118,6 +119,8 @@ public final class VirtualMachine implements Transport {
     /** How many times a process that waited for its next event went on at once (its event came first). */
     private long continued;
     private long frames;
+    /** How many times the kernel's lock was taken (written under it). */
+    private long kernelLocks;
 
     /**
      * @param model          the network and computation model
@@ -423,7 +426,21 @@ public final class VirtualMachine implements Transport {
         return frames;
     }
 
+    /**
+     * @return how many times the kernel's lock was taken so far (once per frame sent, per frame or empty look taken
+     *         by a poll, per batch of frames, per wait, end and wake-up)
+     */
+    public long kernelLocks() {
+        return kernelLocks;
+    }
+
     // ------------------------------------------------------------------ kernel (baton holder only, or free)
+
+    /** Takes the kernel's lock, counting it. */
+    private void lockKernel() {
+        lock.lock();
+        kernelLocks++;
+    }
 
     /** Stops scheduling (after a failure or at close): every process runs freely from now on. */
     private void release() {
@@ -509,7 +526,7 @@ public final class VirtualMachine implements Transport {
      */
     private void waitUntilAllowed(final int p, final boolean earliest, final boolean receiving) {
         while (!free) {
-            lock.lock();
+            lockKernel();
             try {
                 if ((earliest ? isEarliest(p) : mayAct(p)) && !shuffled(p)) {
                     return;
@@ -648,7 +665,7 @@ public final class VirtualMachine implements Transport {
     /** Re-tries filling a free slot after {@code pid}'s clock advanced outside the lock (parallel only). */
     private void clockAdvanced() {
         if (slotWanted && !free) {
-            lock.lock();
+            lockKernel();
             try {
                 refill();
             } finally {
@@ -1026,7 +1043,7 @@ public final class VirtualMachine implements Transport {
             beginCall();
             gate(pid);
             control.markEndedNow(pid);
-            lock.lock();
+            lockKernel();
             try {
                 if (free) {
                     return;
@@ -1046,7 +1063,7 @@ public final class VirtualMachine implements Transport {
 
         @Override
         public void advanceTo(final long timeNs) {
-            lock.lock();
+            lockKernel();
             try {
                 clock[pid] = Math.max(clock[pid], timeNs);
                 if (parallel > 1) {
@@ -1064,7 +1081,7 @@ public final class VirtualMachine implements Transport {
 
         @Override
         public void signal(final int dstPid, final long timeNs) {
-            lock.lock();
+            lockKernel();
             try {
                 wakeUp(dstPid, timeNs);
                 if (parallel > 1) {
@@ -1131,33 +1148,74 @@ public final class VirtualMachine implements Transport {
             if (shuffle != null) {
                 gate(pid);
             }
-            lock.lock();
+            lockKernel();
             try {
-                final long s = Math.max(clock[pid], nextSend[pid]);
-                final long bytes = model.bytesNs(length);
-                clock[pid] = s + model.overheadNs();
-                nextSend[pid] = s + model.gapNs() + bytes;
-                final Frame f = obtain(length);
-                f.src = pid;
-                f.type = type;
-                f.length = length;
-                f.arrival = s + model.overheadNs() + model.latencyNs() + bytes;
-                f.sent = s;
-                f.seq = sendCount[pid]++;
-                f.buffer.putBytes(0, src, offset, length);
-                inbox[dstPid].add(f);
-                frames++;
-                if (state[dstPid] == BLOCKED) {
-                    events.set(dstPid, blockedEvent(dstPid));
-                }
-                if (parallel > 1) {
-                    refill();
-                }
+                send(dstPid, type, length).putBytes(0, src, offset, length);
             } finally {
                 lock.unlock();
             }
             endCall();
             return true;
+        }
+
+        /**
+         * The frames of the batch in one turn of the kernel's lock, each written by the batch straight into its
+         * frame: the same sends, at the same virtual times and in the same order, as offering them one by one
+         * inside the library (between two offers outside it, the caller's own time would be charged as computation;
+         * a batch is one call). With {@code shuffle}, one by one: each send is a point at which another process may
+         * run first.
+         */
+        @Override
+        public int offerBatch(final int type, final int length, final FrameBatch batch, final int from,
+            final int to, final MutableDirectBuffer scratch) {
+            if (length > maxFrameLength) {
+                throw new IllegalArgumentException("offerBatch: length=" + length + " exceeds maxFrameLength="
+                    + maxFrameLength + " (pid " + pid + ")");
+            }
+            if (shuffle != null) {
+                return Endpoint.super.offerBatch(type, length, batch, from, to, scratch);
+            }
+            beginCall();
+            lockKernel();
+            try {
+                for (int i = from; i < to; i++) {
+                    batch.write(i, send(batch.destination(i), type, length), 0);
+                }
+            } finally {
+                lock.unlock();
+            }
+            endCall();
+            return to;
+        }
+
+        /**
+         * Sends a frame of {@code length} bytes to {@code dstPid} at this process's clock (LogGP: the send starts at
+         * {@code max(clock, nextSend)}, costs o, and arrives o + L + (k - 1)G later) and puts it into the
+         * destination's inbox; the caller writes its payload (the lock is held).
+         *
+         * @return the frame, which holds at least {@code length} bytes
+         */
+        private Frame send(final int dstPid, final int type, final int length) {
+            final long s = Math.max(clock[pid], nextSend[pid]);
+            final long bytes = model.bytesNs(length);
+            clock[pid] = s + model.overheadNs();
+            nextSend[pid] = s + model.gapNs() + bytes;
+            final Frame f = obtain(length);
+            f.src = pid;
+            f.type = type;
+            f.length = length;
+            f.arrival = s + model.overheadNs() + model.latencyNs() + bytes;
+            f.sent = s;
+            f.seq = sendCount[pid]++;
+            inbox[dstPid].add(f);
+            frames++;
+            if (state[dstPid] == BLOCKED) {
+                events.set(dstPid, blockedEvent(dstPid));
+            }
+            if (parallel > 1) {
+                refill();
+            }
+            return f;
         }
 
         @Override
@@ -1188,7 +1246,7 @@ public final class VirtualMachine implements Transport {
             Frame done = null;
             while (n < limit) {
                 Frame f;
-                lock.lock();
+                lockKernel();
                 try {
                     if (done != null) {
                         pool.addFirst(done);
@@ -1207,7 +1265,7 @@ public final class VirtualMachine implements Transport {
                 }
                 if (f == null) {
                     receiveGate(pid);
-                    lock.lock();
+                    lockKernel();
                     try {
                         f = receiveOrWait(drainUntil);
                     } finally {
@@ -1221,12 +1279,12 @@ public final class VirtualMachine implements Transport {
                     awaitTurn(pid);
                     continue;
                 }
-                handler.onFrame(f.src, f.type, f.buffer, 0, f.length);
+                handler.onFrame(f.src, f.type, f, 0, f.length);
                 n++;
                 done = f;
             }
             if (done != null) {
-                lock.lock();
+                lockKernel();
                 try {
                     pool.addFirst(done);
                 } finally {
@@ -1260,7 +1318,7 @@ public final class VirtualMachine implements Transport {
 
         /** @return the latest arrival time of the frames sent to this process so far, {@link Long#MIN_VALUE} if none */
         private long lastArrival() {
-            lock.lock();
+            lockKernel();
             try {
                 return inbox[pid].lastArrival();
             } finally {
@@ -1280,7 +1338,7 @@ public final class VirtualMachine implements Transport {
                 return;
             }
             beginCall();
-            lock.lock();
+            lockKernel();
             try {
                 if (inbox[pid].firstArrival() <= clock[pid]) {
                     return; // a frame has arrived: the caller's next poll takes it

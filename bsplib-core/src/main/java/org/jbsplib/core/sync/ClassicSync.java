@@ -397,11 +397,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         final boolean omit = sparseCounts && process.registry().pendingCount() == 0
             && process.nextTagSize() == process.tagSize();
         if (!omit) {
-            final int countLength = exchange.encodeExchange(sstep, 0);
-            for (int i = 1; i < nprocs; i++) {
-                final int d = (me + i) % nprocs;
-                exchange.sendExchangeFrame(d, Wire.COUNT, countLength, process.outbox(d));
-            }
+            exchange.sendExchangeFrames(Wire.COUNT, exchange.encodeExchange(sstep, 0));
             countFramesSent += nprocs - 1;
             return false;
         }

@@ -79,10 +79,31 @@ public final class ExchangeFrame {
 
     /** Writes the counts of {@code out}, the stream to one destination, into a frame made by encodeCommon. */
     static void encodeCounts(final MutableDirectBuffer dst, final Outbox out) {
-        dst.putLong(BYTES, out.putAndMessageBytes() | (mostlyBuffered(out) ? MOSTLY_BUFFERED : 0));
-        dst.putInt(PUTS, out.putRecords());
-        dst.putInt(MESSAGES, out.messageRecords());
-        dst.putInt(GETS, out.getRequestCount());
+        encodeCounts(dst, 0, out);
+    }
+
+    /** Writes the counts of {@code out} into the frame at {@code offset} of {@code dst}. */
+    static void encodeCounts(final MutableDirectBuffer dst, final int offset, final Outbox out) {
+        dst.putLong(offset + BYTES, out.putAndMessageBytes() | (mostlyBuffered(out) ? MOSTLY_BUFFERED : 0));
+        dst.putInt(offset + PUTS, out.putRecords());
+        dst.putInt(offset + MESSAGES, out.messageRecords());
+        dst.putInt(offset + GETS, out.getRequestCount());
+    }
+
+    /**
+     * Copies the part of a frame made by encodeCommon in {@code src} (from 0, {@code length} bytes) that is the same
+     * for every destination into the frame at {@code offset} of {@code dst}: its fields one by one, a few stores
+     * instead of a bulk copy, and the registration operations if there are any.
+     */
+    static void copyCommon(final MutableDirectBuffer dst, final int offset, final DirectBuffer src,
+        final int length) {
+        dst.putLong(offset + SSTEP, src.getLong(SSTEP));
+        dst.putInt(offset + TAGSIZE, src.getInt(TAGSIZE));
+        dst.putInt(offset + FLAGS, src.getInt(FLAGS));
+        dst.putInt(offset + REGOPS, src.getInt(REGOPS));
+        if (length > HEADER) {
+            dst.putBytes(offset + HEADER, src, HEADER, length - HEADER);
+        }
     }
 
     /**

@@ -1,10 +1,12 @@
 package org.jbsplib.core.sync;
 
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.core.registry.RegHandle;
 import org.jbsplib.core.registry.RegistrationTable;
 import org.jbsplib.core.transport.Endpoint;
+import org.jbsplib.core.transport.FrameBatch;
 import org.jbsplib.core.transport.FrameHandler;
 
 /**
@@ -74,6 +76,7 @@ public final class ExchangeSuperstep {
     private final DirectBuffer[] regOpViews;
     private final int[] regOpOffsets;
     private int applySrc = Integer.MAX_VALUE;
+    private final ExchangeBatch exchangeBatch = new ExchangeBatch();
 
     /**
      * @param process the protocol's process
@@ -112,6 +115,47 @@ public final class ExchangeSuperstep {
     public void sendExchangeFrame(final int d, final int type, final int length, final Outbox out) {
         ExchangeFrame.encodeCounts(scratch, out);
         sendBlocking(d, type, scratch, 0, length);
+    }
+
+    /**
+     * Sends every other process the exchange frame encoded last, each with the counts of its stream, in the order
+     * {@code me + 1, me + 2, ...} (mod P), as {@link #sendExchangeFrame} one by one would: in one
+     * {@link Endpoint#offerBatch} call as far as the inboxes have room, a blocking send for a frame whose
+     * destination's inbox is full, then a batch again for the rest.
+     */
+    public void sendExchangeFrames(final int type, final int length) {
+        final int n = nprocs - 1;
+        exchangeBatch.length = length;
+        int i = 0;
+        while (i < n) {
+            final int next = endpoint.offerBatch(type, length, exchangeBatch, i, n, scratch);
+            stats.addSent(next - i, (long) (next - i) * length);
+            i = next;
+            if (i < n) {
+                exchangeBatch.write(i, scratch, 0);
+                sendBlocking(exchangeBatch.destination(i), type, scratch, 0, length);
+                i++;
+            }
+        }
+    }
+
+    /** The frames of {@link #sendExchangeFrames}: index i goes to {@code me + 1 + i} (mod P). */
+    private final class ExchangeBatch implements FrameBatch {
+        private int length;
+
+        @Override
+        public int destination(final int index) {
+            final int d = me + 1 + index;
+            return d < nprocs ? d : d - nprocs;
+        }
+
+        @Override
+        public void write(final int index, final MutableDirectBuffer buffer, final int offset) {
+            if (buffer != scratch || offset != 0) {
+                ExchangeFrame.copyCommon(buffer, offset, scratch, length); // scratch holds it from encodeExchange
+            }
+            ExchangeFrame.encodeCounts(buffer, offset, process.outbox(destination(index)));
+        }
     }
 
     /** Sends {@code d} the get requests of {@code out}, as many per frame as fit. */

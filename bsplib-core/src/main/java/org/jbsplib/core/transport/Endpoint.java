@@ -45,6 +45,35 @@ public interface Endpoint {
     boolean offer(int dstPid, int type, DirectBuffer src, int offset, int length);
 
     /**
+     * Offers frames {@code from .. to - 1} of {@code batch}, each of {@code type} and {@code length} bytes, in index
+     * order: the same as {@link #offer offering} them one after another (which the default does, writing each into
+     * {@code scratch} first), stopping at the first whose destination's inbox has no room. A transport may take its
+     * lock once for the whole batch and have {@link FrameBatch#write} write each payload straight into its frame.
+     *
+     * <p><b>Memory consistency effects:</b> as for {@link #offer}, for each frame sent.
+     *
+     * @param type    the frames' type
+     * @param length  each frame's length, bytes
+     * @param batch   the frames' destinations and payloads
+     * @param from    the index of the first frame to send
+     * @param to      one past the index of the last
+     * @param scratch a buffer of at least {@code length} bytes that a transport may have each payload written into
+     *                before offering it (the default does)
+     * @return {@code to} when every frame was sent, else the index of the first that was not (its destination's
+     *     inbox had no room; no later frame was sent)
+     */
+    default int offerBatch(final int type, final int length, final FrameBatch batch, final int from, final int to,
+        final MutableDirectBuffer scratch) {
+        for (int i = from; i < to; i++) {
+            batch.write(i, scratch, 0);
+            if (!offer(batch.destination(i), type, scratch, 0, length)) {
+                return i;
+            }
+        }
+        return to;
+    }
+
+    /**
      * Claims room for a frame of {@code length} bytes in {@code dstPid}'s inbox, to be filled through
      * {@link #claimBuffer(int)} from the returned index and then {@link #commit(int, int) committed}.
      *

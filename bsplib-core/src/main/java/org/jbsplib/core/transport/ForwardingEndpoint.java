@@ -54,6 +54,12 @@ public abstract class ForwardingEndpoint implements Endpoint {
     }
 
     @Override
+    public int offerBatch(final int type, final int length, final FrameBatch batch, final int from, final int to,
+        final MutableDirectBuffer scratch) {
+        return delegate.offerBatch(type, length, batch, from, to, scratch);
+    }
+
+    @Override
     public int tryClaim(final int dstPid, final int type, final int length) {
         return delegate.tryClaim(dstPid, type, length);
     }
