@@ -45,6 +45,13 @@ import org.jbsplib.core.util.PidRanges;
  * empty superstep then sends no frame at all; elsewhere (between JVMs, on a virtual-time machine, with
  * {@code org.barrier=counts}) every process sends all P-1 COUNT frames.
  *
+ * <p><b>Inline streams.</b> With the sparse count exchange, where gets are read straight from their owners (so that a
+ * stream holds no get results, and its sender knows it whole when it enters the sync), a stream of at most
+ * {@value #INLINE_MAX_BYTES} bytes of records that would travel in eager frames rides in its COUNT frame instead: the
+ * receiver keeps it with the counts (by superstep parity, as the counts) and writes it at its turn. Phase 2 then
+ * waits for no frame of that stream (no DATA, no END), and a superstep of small puts at P = 2 moves one frame each
+ * way, before the barrier.
+ *
  * <p>Implementation notes: frames from one process to another are FIFO, and a process can be at most one
  * superstep ahead of another in phase 1, so COUNT frames are double-buffered by superstep parity and every
  * other frame belongs to the current superstep.
@@ -101,6 +108,12 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      * within a few steps; a timeout or post comes at most this many steps late.
      */
     static final int CLOCK_STEPS = 32;
+    /**
+     * The largest stream, in bytes of records, that rides in its COUNT frame ({@code Inline streams} above): small
+     * enough that the receiver's extra copy (it keeps the stream until its turn) costs less than the cross-core
+     * exchange of the frames it saves.
+     */
+    static final int INLINE_MAX_BYTES = 4096;
 
     private final SyncProcess process;
     private final Endpoint endpoint;
@@ -121,6 +134,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     // COUNT frames sent and left out (sparse count exchange)
     private long countFramesSent;
     private long countFramesOmitted;
+    // streams sent in their COUNT frame
+    private long inlineStreams;
     private final long timeoutNs;
     private long postedWait = -1;
     // idle steps of this process's waits, and the clock readings they made: a wait reads the clock at every
@@ -172,6 +187,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     // sparse only: this superstep neither sent nor received a COUNT frame and this process has nothing for itself,
     // so nothing moves in phase 2 and no registration or tag size changes
     private boolean silent;
+    // whether small streams ride in their COUNT frames: sparse counts, and gets read straight from their owners
+    private boolean inlineAllowed;
 
     /** Creates the protocol of {@code process}. */
     public ClassicSync(final SyncProcess process) {
@@ -297,6 +314,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.barrier = run.open(endpoint, this, this::waitIdle);
         this.barrierPhase = "phase 1 (barrier " + run.spec() + ")";
         this.sparseCounts = run.drainsAfterRelease() && !denseCounts;
+        this.inlineAllowed = sparseCounts && directMode != Direct.NEVER;
     }
 
     /**
@@ -332,6 +350,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         stats.count("org.grants", grantsSent);
         stats.count("org.countFrames", countFramesSent);
         stats.count("org.countFramesOmitted", countFramesOmitted);
+        stats.count("org.inlineStreams", inlineStreams);
         stats.count("org.directStreams", directStreams);
         stats.count("org.directGets", directGets);
         stats.count("org.stagedGets", stagedGets);
@@ -397,7 +416,15 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         final boolean omit = sparseCounts && process.registry().pendingCount() == 0
             && process.nextTagSize() == process.tagSize();
         if (!omit) {
-            exchange.sendExchangeFrames(Wire.COUNT, exchange.encodeExchange(sstep, 0));
+            final int countLength = exchange.encodeExchange(sstep, 0);
+            if (inlineAllowed) {
+                for (int i = 1; i < nprocs; i++) {
+                    final int d = (me + i) % nprocs;
+                    sendCount(d, countLength, process.outbox(d));
+                }
+            } else {
+                exchange.sendExchangeFrames(Wire.COUNT, countLength);
+            }
             countFramesSent += nprocs - 1;
             return false;
         }
@@ -413,12 +440,37 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             if (countLength < 0) {
                 countLength = exchange.encodeExchange(sstep, 0);
             }
-            exchange.sendExchangeFrame(d, Wire.COUNT, countLength, out);
+            sendCount(d, countLength, out);
             sent++;
         }
         countFramesSent += sent;
         countFramesOmitted += nprocs - 1 - sent;
         return sent == 0;
+    }
+
+    /** Sends {@code d} its COUNT frame, with the stream {@code out} in it when the stream is small enough. */
+    private void sendCount(final int d, final int countLength, final Outbox out) {
+        if (inlines(d, countLength, out) && exchange.sendExchangeFrameWithStream(d, Wire.COUNT, countLength, out)) {
+            endSent[d] = true; // the whole stream is in the frame: no DATA, no END
+            inlineStreams++;
+            return;
+        }
+        exchange.sendExchangeFrame(d, Wire.COUNT, countLength, out);
+    }
+
+    /**
+     * @return whether the stream {@code out} to {@code d} rides in its COUNT frame: it has records, holds no get
+     *     results (gets are read from their owners), would go in eager frames (the receiver decides alike from the
+     *     counts, and takes a COUNT frame longer than its counts as an inline stream), and fits
+     */
+    private boolean inlines(final int d, final int countLength, final Outbox out) {
+        if (!inlineAllowed || !out.hasRecords() || out.replyRecords() > 0 || !canCopyDirect(d)) {
+            return false;
+        }
+        final long bytes = out.putAndMessageBytes();
+        final long records = out.recordBytes();
+        return bytes <= eagerLimit && !direct(d, bytes, ExchangeFrame.mostlyBuffered(out))
+            && records <= INLINE_MAX_BYTES && countLength + records <= exchange.maxFrameLength();
     }
 
     /**
@@ -460,7 +512,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             final long replyBytes = readDirect[s] ? 0 : toS.getRequestBytes();
             hasIn[s] = in.puts() + in.messages() > 0 || (toS.getRequestCount() > 0 && !readDirect[s]);
             eagerIn[s] = in.bytes() + replyBytes <= eagerLimit;
-            directIn[s] = hasIn[s] && direct(s, in.bytes() + replyBytes, in.mostlyBuffered());
+            directIn[s] = hasIn[s] && in.streamLength() == 0
+                && direct(s, in.bytes() + replyBytes, in.mostlyBuffered());
         }
         final boolean ownGetsAside = serveOwnGets(); // before any direct read writes this process's memory
         readDirectGets(parity, ownGetsAside);
@@ -657,6 +710,12 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                     return ExchangeSuperstep.PROGRESS | ExchangeSuperstep.COMPLETE;
                 }
             }
+            final ExchangeFrame count = counts[(int) (process.superstep() & 1)][src];
+            if (count.streamLength() > 0) {
+                // the stream came in its COUNT frame
+                writer.applyFrame(count.stream(), 0, count.streamLength());
+                return ExchangeSuperstep.PROGRESS | ExchangeSuperstep.COMPLETE;
+            }
             if (directIn[src]) {
                 return drainDirect(src);
             }
@@ -819,7 +878,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             return;
         }
         switch (type) {
-            case Wire.COUNT -> onCount(src, buffer, offset);
+            case Wire.COUNT -> onCount(src, buffer, offset, length);
             case Wire.GET_REQ -> {
                 exchange.serveGetRequests(src, buffer, offset, length);
                 final int n = length / Wire.GET_REQ_BYTES;
@@ -847,7 +906,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         }
     }
 
-    private void onCount(final int src, final DirectBuffer buffer, final int offset) {
+    private void onCount(final int src, final DirectBuffer buffer, final int offset, final int length) {
         final long sstep = ExchangeFrame.superstepOf(buffer, offset);
         final long mine = process.superstep();
         if (sstep != mine && sstep != mine + 1) {
@@ -856,6 +915,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         }
         final int parity = (int) (sstep & 1);
         counts[parity][src].decode(buffer, offset);
+        counts[parity][src].keepStream(buffer, offset, length);
         countsReceived[parity]++;
     }
 

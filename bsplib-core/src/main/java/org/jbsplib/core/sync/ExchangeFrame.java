@@ -13,7 +13,8 @@ import org.jbsplib.core.registry.RegistrationTable;
  *
  * <p>Layout on the wire: {@code [long superstep][long put and message bytes][int puts][int messages][int gets]
  * [int tag size][int flags][int registration operations][operations, RegistrationTable.OP_BYTES each]}; the counts
- * are those of the sender's stream to the receiver, the rest is the same for every receiver.
+ * are those of the sender's stream to the receiver, the rest is the same for every receiver. The classic sync may
+ * append the whole stream's records to the frame (an <em>inline</em> stream, {@link #keepStream}).
  */
 public final class ExchangeFrame {
     static final int SSTEP = 0;
@@ -47,6 +48,9 @@ public final class ExchangeFrame {
     private ExpandableArrayBuffer regOpBytes;
     private ExpandableArrayBuffer getRequests;
     private int getRequestCount;
+    // the records that followed the counts in the frame (an inline stream), kept until their turn
+    private ExpandableArrayBuffer stream;
+    private int streamLength;
 
     /**
      * Writes the part of an exchange frame that is the same for every destination.
@@ -63,7 +67,7 @@ public final class ExchangeFrame {
     static int encodeCommon(final MutableDirectBuffer dst, final long sstep, final int tagSize, final int flags,
         final RegistrationTable registry, final int maxFrame) {
         final int regOps = registry.pendingCount();
-        final int length = HEADER + regOps * RegistrationTable.OP_BYTES;
+        final int length = countLength(regOps);
         if (length > maxFrame) {
             throw new IllegalStateException("sync: " + regOps + " pushReg/popReg calls in one superstep exceed the "
                 + "frame size " + maxFrame + " of the transport (at most "
@@ -143,6 +147,7 @@ public final class ExchangeFrame {
         flags = buffer.getInt(offset + FLAGS);
         regOps = buffer.getInt(offset + REGOPS);
         getRequestCount = 0;
+        streamLength = 0;
         if (regOps > 0) {
             if (regOpBytes == null) {
                 regOpBytes = new ExpandableArrayBuffer(regOps * RegistrationTable.OP_BYTES);
@@ -170,6 +175,38 @@ public final class ExchangeFrame {
         flags = 0;
         regOps = 0;
         getRequestCount = 0;
+        streamLength = 0;
+    }
+
+    /** @return the length of the count part of a frame with {@code regOps} registration operations */
+    static int countLength(final int regOps) {
+        return HEADER + regOps * RegistrationTable.OP_BYTES;
+    }
+
+    /**
+     * After {@link #decode}: keeps the records that follow the counts in the frame of {@code length} bytes at
+     * {@code offset} (an inline stream: the sender's whole stream to this process), until they are written at their
+     * turn ({@link #stream()}).
+     */
+    public void keepStream(final DirectBuffer buffer, final int offset, final int length) {
+        final int counts = countLength(regOps);
+        streamLength = length - counts;
+        if (streamLength > 0) {
+            if (stream == null) {
+                stream = new ExpandableArrayBuffer(Math.max(256, streamLength));
+            }
+            stream.putBytes(0, buffer, offset + counts, streamLength);
+        }
+    }
+
+    /** @return the bytes of the inline stream kept with {@link #keepStream}, 0 if the frame had none */
+    public int streamLength() {
+        return streamLength;
+    }
+
+    /** @return the records of the inline stream, {@link #streamLength()} bytes from 0 */
+    public DirectBuffer stream() {
+        return stream;
     }
 
     /** Keeps get requests that followed this frame, {@link Wire#GET_REQ_BYTES} each. */
@@ -185,6 +222,7 @@ public final class ExchangeFrame {
     public void consume() {
         received = false;
         getRequestCount = 0;
+        streamLength = 0;
     }
 
     /** @return whether a frame was decoded into this one and not consumed since */

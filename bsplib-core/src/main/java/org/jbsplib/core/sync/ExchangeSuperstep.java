@@ -158,6 +158,33 @@ public final class ExchangeSuperstep {
         }
     }
 
+    /**
+     * Sends {@code d} the exchange frame encoded last, with the counts of {@code out} and, after them, the whole of
+     * {@code out}'s stream ({@link Outbox#recordBytes()} bytes, which must fit in the frame with the counts), written
+     * straight into the destination's inbox; the stream is then done. Does not wait.
+     *
+     * @return whether it was sent: {@code false}, with nothing sent or consumed, when {@code d}'s inbox has no room
+     */
+    public boolean sendExchangeFrameWithStream(final int d, final int type, final int length, final Outbox out) {
+        ExchangeFrame.encodeCounts(scratch, out);
+        final int records = (int) out.recordBytes();
+        final int index = endpoint.tryClaim(d, type, length + records);
+        if (index < 0) {
+            return false;
+        }
+        final org.agrona.MutableDirectBuffer frame = endpoint.claimBuffer(d);
+        frame.putBytes(index, scratch, 0, length);
+        out.writeNextFrame(frame, index + length, records);
+        endpoint.commit(d, index);
+        stats.addSent(1, length + records);
+        return true;
+    }
+
+    /** @return the longest frame of the transport */
+    public int maxFrameLength() {
+        return maxFrame;
+    }
+
     /** Sends {@code d} the get requests of {@code out}, as many per frame as fit. */
     public void sendGetRequests(final int d, final int type, final Outbox out) {
         final int count = out.getRequestCount();

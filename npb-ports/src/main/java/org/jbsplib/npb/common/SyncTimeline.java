@@ -31,6 +31,13 @@ import java.util.Map;
  */
 public final class SyncTimeline {
     private static final int INITIAL = 1 << 12;
+    /**
+     * Bytes between two processes' entries in {@link #count}, {@link #active} and {@link #commitStart}: each process
+     * writes its own at every superstep, and reads it inside the intervals it times, so two processes' entries on one
+     * cache line would add a transfer between the cores to their measured sync time.
+     */
+    static final int SLOT_BYTES = 128;
+    private final int nprocs;
     private final long[][] enter;
     private final long[][] leave;
     private final long[][] commitFirst;
@@ -49,26 +56,37 @@ public final class SyncTimeline {
         commitNs = new long[nprocs][INITIAL];
         cpuEnter = new long[nprocs][INITIAL];
         cpuLeave = new long[nprocs][INITIAL];
-        count = new int[nprocs];
-        active = new boolean[nprocs];
-        commitStart = new long[nprocs];
+        this.nprocs = nprocs;
+        count = new int[(nprocs + 1) * SLOT_BYTES / Integer.BYTES];
+        active = new boolean[(nprocs + 1) * SLOT_BYTES];
+        commitStart = new long[(nprocs + 1) * SLOT_BYTES / Long.BYTES];
+    }
+
+    /**
+     * @param pid          a process
+     * @param elementBytes the size of the array's elements
+     * @return the index of {@code pid}'s entry in an array of per-process entries {@link #SLOT_BYTES} apart, after
+     *     one slot of padding that keeps pid 0's entry off the line of the array's header
+     */
+    static int at(final int pid, final int elementBytes) {
+        return (pid + 1) * SLOT_BYTES / elementBytes;
     }
 
     /** Starts recording process {@code pid}'s supersteps (its timed section's start), forgetting earlier ones. */
     public void start(final int pid) {
-        count[pid] = 0;
-        active[pid] = true;
+        count[at(pid, Integer.BYTES)] = 0;
+        active[at(pid, 1)] = true;
     }
 
     /** Stops recording them. */
     public void stop(final int pid) {
-        active[pid] = false;
+        active[at(pid, 1)] = false;
     }
 
     /** Process {@code pid} is about to call {@code sync}. */
     public void enterSync(final int pid) {
-        if (active[pid]) {
-            final int s = count[pid];
+        if (active[at(pid, 1)]) {
+            final int s = count[at(pid, Integer.BYTES)];
             if (s == enter[pid].length) {
                 grow(pid);
             }
@@ -81,27 +99,27 @@ public final class SyncTimeline {
 
     /** Process {@code pid}'s {@code sync} returned. */
     public void leaveSync(final int pid) {
-        if (active[pid]) {
-            leave[pid][count[pid]] = System.nanoTime();
-            cpuLeave[pid][count[pid]++] = ThreadTimes.cpuNanos();
+        if (active[at(pid, 1)]) {
+            leave[pid][count[at(pid, Integer.BYTES)]] = System.nanoTime();
+            cpuLeave[pid][count[at(pid, Integer.BYTES)]++] = ThreadTimes.cpuNanos();
         }
     }
 
     /** Process {@code pid} is about to call {@code commit} on data of its last superstep. */
     public void enterCommit(final int pid) {
-        if (active[pid]) {
-            commitStart[pid] = System.nanoTime();
+        if (active[at(pid, 1)]) {
+            commitStart[at(pid, Long.BYTES)] = System.nanoTime();
         }
     }
 
     /** Process {@code pid}'s {@code commit} returned. */
     public void leaveCommit(final int pid) {
-        final int s = count[pid] - 1;
-        if (active[pid] && s >= 0) {
+        final int s = count[at(pid, Integer.BYTES)] - 1;
+        if (active[at(pid, 1)] && s >= 0) {
             if (commitFirst[pid][s] < 0) {
-                commitFirst[pid][s] = commitStart[pid];
+                commitFirst[pid][s] = commitStart[at(pid, Long.BYTES)];
             }
-            commitNs[pid][s] += System.nanoTime() - commitStart[pid];
+            commitNs[pid][s] += System.nanoTime() - commitStart[at(pid, Long.BYTES)];
         }
     }
 
@@ -126,10 +144,10 @@ public final class SyncTimeline {
      * @return the split by name, empty before any superstep was recorded
      */
     public Map<String, Object> summary() {
-        final int procs = count.length;
+        final int procs = nprocs;
         int steps = Integer.MAX_VALUE;
-        for (final int c : count) {
-            steps = Math.min(steps, c);
+        for (int p = 0; p < procs; p++) {
+            steps = Math.min(steps, count[at(p, Integer.BYTES)]);
         }
         final Map<String, Object> out = new LinkedHashMap<>();
         if (procs < 2 || steps == 0) {
@@ -182,7 +200,7 @@ public final class SyncTimeline {
      * the imbalance between the processes' shares): no protocol, no preemption, no network.
      */
     private void floor(final int steps, final Map<String, Object> out) {
-        final int procs = count.length;
+        final int procs = nprocs;
         final double[] compute = new double[procs * (steps - 1)];
         final double[] floor = new double[procs * (steps - 1)];
         final double[] floorSum = new double[procs];

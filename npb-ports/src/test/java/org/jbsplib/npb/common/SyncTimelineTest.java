@@ -88,4 +88,22 @@ class SyncTimelineTest {
         assertEquals(5.0, d.get("p99"));
         assertEquals(3.0, d.get("mean"));
     }
+
+    /**
+     * Each process's counters (superstep count, recording flag, commit start), which it writes every superstep and
+     * reads inside the intervals it times, lie a cache line apart from the other processes' and from the array's
+     * header: two processes' entries on one line would add a cross-core transfer to the sync time it measures.
+     */
+    @Test
+    void shouldKeepEachProcesssCountersACacheLineFromTheOthers() {
+        for (final int bytes : new int[] {1, Integer.BYTES, Long.BYTES}) {
+            assertTrue(SyncTimeline.at(0, bytes) * bytes >= 128, "pid 0's entry of " + bytes + "-byte elements at byte "
+                + SyncTimeline.at(0, bytes) * bytes + " of the array");
+            for (int pid = 1; pid < 4; pid++) {
+                final int apart = (SyncTimeline.at(pid, bytes) - SyncTimeline.at(pid - 1, bytes)) * bytes;
+                assertTrue(apart >= 128, "entries of pids " + (pid - 1) + " and " + pid + " of " + bytes
+                    + "-byte elements " + apart + " bytes apart");
+            }
+        }
+    }
 }
