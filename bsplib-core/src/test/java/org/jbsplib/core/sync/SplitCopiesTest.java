@@ -245,29 +245,33 @@ class SplitCopiesTest {
     void shouldAgreeWithFramesOnRandomOverlappingWrites() {
         final long seed = Long.getLong("jbsplib.split.seed", System.nanoTime());
         final Random rnd = new Random(seed);
+        final long[] shared = new long[1];
         for (int round = 0; round < 20; round++) {
             final int procs = 2 + rnd.nextInt(3);
             final long programSeed = rnd.nextLong();
             final long[][] framed = runRandom(new BspConfig().procs(procs).option(ClassicSync.DIRECT_OPTION, "never"),
-                procs, programSeed);
-            final long[][] split = runRandom(config(procs, "16"), procs, programSeed);
+                procs, programSeed, new long[1]);
+            final long[][] split = runRandom(config(procs, "16"), procs, programSeed, shared);
             for (int pid = 0; pid < procs; pid++) {
                 assertArrayEquals(framed[pid], split[pid], "seed " + seed + " (replay with -Djbsplib.split.seed="
                     + seed + "), round " + round + ", pid " + pid);
             }
         }
+        assertTrue(shared[0] > 20, "seed " + seed + ": records and gets shared in all rounds: " + shared[0]);
     }
 
     /**
      * A random program of puts, hpPuts and gets of random ranges into two areas and a fresh array, five supersteps;
      * hpPut sources are overwritten right after each sync.
      *
+     * @param shared adds the records and gets the processes shared ({@code org.splitCopies}) to its element 0
      * @return each process's areas and get destination after the run, back to back
      */
-    private static long[][] runRandom(final BspConfig config, final int procs, final long programSeed) {
+    private static long[][] runRandom(final BspConfig config, final int procs, final long programSeed,
+        final long[] shared) {
         final int n = 512;
         final long[][] out = new long[procs][];
-        BspRuntime.run(config, bsp -> {
+        final RunResult result = BspRuntime.run(config, bsp -> {
             final int me = bsp.pid();
             final Random r = new Random(programSeed * 31 + me);
             final long[] a = new long[n];
@@ -304,6 +308,9 @@ class SplitCopiesTest {
             System.arraycopy(into, 0, all, 2 * n, n);
             out[me] = all;
         });
+        for (int pid = 0; pid < procs; pid++) {
+            shared[0] += result.stats().get(pid).counter("org.splitCopies");
+        }
         return out;
     }
 
