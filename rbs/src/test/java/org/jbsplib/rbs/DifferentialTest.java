@@ -63,7 +63,7 @@ class DifferentialTest {
         // the classic sync's streams in frames, direct, by size, or by size and kind, each with and without chaos
         final String path = ORG_PATHS[(int) Math.floorMod(seed / 2, (long) ORG_PATHS.length)];
         // half of the blocks of 8 seeds split every direct copy of 16 bytes or more between its two processes
-        final String split = Math.floorMod(seed / 8, 2L) == 0 ? "16" : Long.toString(ClassicSync.DEFAULT_SPLIT_BYTES);
+        final String split = Math.floorMod(seed / 8, 2L) == 0 ? "16" : "auto";
         runAndCompare(prog, expected, "org(direct " + path + ", split " + split + ")" + (seed % 2 == 0 ? "" : "+chaos"),
             new BspConfig().syncMode("org").option(ClassicSync.DIRECT_OPTION, path)
                 .option(ClassicSync.SPLIT_OPTION, split).chaosSeed(seed % 2 == 0 ? -1 : seed).ringCapacityBytes(ring));

@@ -95,7 +95,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     public static final String COUNTS_OPTION = "org.counts";
     /**
      * Option: the smallest direct copy that both processes it concerns share (a split copy): a number of bytes,
-     * default {@value #DEFAULT_SPLIT_BYTES}, or {@code 0}/{@code off} for none. A put or hpPut of a direct stream of
+     * {@code 0}/{@code off} for none, or {@code auto} (the default: {@value #DEFAULT_SPLIT_BYTES} while the processes
+     * fit on the cores, {@code bsplib.cores}, none beyond, where no core is idle to gain and a helper that is not
+     * running would delay the copy). A put or hpPut of a direct stream of
      * at least this size is copied half by the receiver at the sender's turn and half by the sender, which waits for
      * the receiver's DONE anyway; a get read straight from the owner's registration half by the getter and half by
      * the owner, which waits for the getter's READ_DONE. Only parts that no other write of the stream (for gets: no
@@ -103,7 +105,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      * is written, so the order of writes is the framed one.
      */
     public static final String SPLIT_OPTION = "org.splitBytes";
-    /** The default of {@link #SPLIT_OPTION}, in bytes. */
+    /** The size {@link #SPLIT_OPTION} {@code auto} sets while the processes fit on the cores, in bytes. */
     public static final long DEFAULT_SPLIT_BYTES = 128 * 1024;
 
     private static final int POLL_LIMIT = ExchangeSuperstep.POLL_LIMIT;
@@ -225,14 +227,21 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.peers = new SyncProcess[nprocs];
         this.stash = new FrameStash(nprocs);
         this.writer = new RecordWriter(process, this::countUpdate);
-        this.splits = new SplitCopies(process, splitBytes(process.option(SPLIT_OPTION,
-            Long.toString(DEFAULT_SPLIT_BYTES))));
+        this.splits = new SplitCopies(process, splitBytes(process, process.option(SPLIT_OPTION, "auto")));
         this.directWritten = new boolean[nprocs];
     }
 
-    /** @return the value of {@link #SPLIT_OPTION} in bytes, 0 for none */
-    private static long splitBytes(final String value) {
-        return "off".equalsIgnoreCase(value.trim()) ? 0 : SyncSpec.parseBytes(SPLIT_OPTION, value);
+    /**
+     * @return the value of {@link #SPLIT_OPTION} in bytes, 0 for none: under {@code auto}, none when the processes
+     *     outnumber the cores (a helper that is not running would delay the copy it was to speed up, and no core is
+     *     idle to gain)
+     */
+    private static long splitBytes(final SyncProcess process, final String value) {
+        final String v = value.trim();
+        if ("auto".equalsIgnoreCase(v)) {
+            return process.nprocs() <= process.cores() ? DEFAULT_SPLIT_BYTES : 0;
+        }
+        return "off".equalsIgnoreCase(v) ? 0 : SyncSpec.parseBytes(SPLIT_OPTION, v);
     }
 
     /** The values of {@link #DIRECT_OPTION}. */
@@ -625,8 +634,11 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 // a large one may be shared with the owner, which copies the second part
                 final int mine = splits.enabled() ? splits.planGet(owner, getId, requests.getInt(at + 4), srcOffset,
                     len) : len;
-                Bulk.copy(h.area(), srcOffset, dst, process.getDestinationOffset(getId), mine,
-                    h.elementType().bytes());
+                final long dstOffset = process.getDestinationOffset(getId);
+                Bulk.copy(h.area(), srcOffset, dst, dstOffset, mine, h.elementType().bytes());
+                if (mine < len) {
+                    splits.takeBackGet(owner, h, srcOffset, dst, dstOffset, mine, len);
+                }
                 directGets++;
             }
         }
@@ -774,6 +786,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             final Outbox in = peers[src].outbox(me);
             final int cuts = splits.planStream(src, in);
             in.applyLocally(writer, splits.cutPositions(), splits.cutBytes(), cuts);
+            if (cuts > 0) {
+                splits.takeBackStream(src, in); // the sender's parts, unless it has started on them
+            }
             stats.addReceived(0, in.recordBytes());
             directWritten[src] = true;
             moved = ExchangeSuperstep.PROGRESS;

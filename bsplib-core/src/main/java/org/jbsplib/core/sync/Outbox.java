@@ -58,6 +58,13 @@ public final class Outbox {
 
     private final boolean none;
 
+    /**
+     * The claim of the split copy open between this outbox's owner and its destination (see {@code SplitCopies}):
+     * the one process that moves the state from open to claimed copies the parts. The only field another process
+     * writes.
+     */
+    final java.util.concurrent.atomic.AtomicLong splitClaim = new java.util.concurrent.atomic.AtomicLong();
+
     /** Creates an empty outbox. */
     public Outbox() {
         this(false);

@@ -30,6 +30,14 @@ import org.jbsplib.core.util.Bulk;
  * registration before it writes anything of the superstep (the SPLIT frame comes before READ_DONE on the same
  * pair, and the helper handles it at once); and it writes only the planner's bytes the planner named.
  *
+ * <p><b>Taking the parts back.</b> A helper that is not running when the SPLIT frame arrives (a loaded host) would
+ * make the planner wait for it. So each SPLIT is <em>claimed</em> once, through a word both reach (the outbox of
+ * the pair: the helper's to the planner for puts, the planner's to the helper for gets): the planner opens it with
+ * the frame's sequence number before sending; the helper copies only if it moves it from open to its own claim, and
+ * the planner, done with its own part, copies the helper's parts itself if it moves it to its claim first. A SPLIT
+ * frame the planner took back is dropped by the helper when it comes (its number no longer open), and only a claimed
+ * one is answered with SPLIT_DONE. A split copy therefore never waits for a partner that has not started.
+ *
  * <p>Threading: one instance per protocol, confined to its process's thread; it reaches the planner's or helper's
  * memory only as {@link SyncProcess#peer(int)} allows, published by the SPLIT frame (and back by SPLIT_DONE).
  */
@@ -38,8 +46,12 @@ final class SplitCopies implements Outbox.RecordVisitor {
     static final int PUTS = 1;
     /** SPLIT kind: parts of get results from the helper's registrations ({@link #GET_ENTRY} bytes each). */
     static final int GETS = 2;
-    /** {@code [int kind][int count]}. */
-    private static final int HEADER = 8;
+    /** {@code [int kind][int count][long sequence]}. */
+    private static final int HEADER = 16;
+    // the states of a claim word: the sequence number times 4, plus one of these
+    private static final long OPEN = 1;
+    private static final long HELPER = 2;
+    private static final long PLANNER = 3;
     /** {@code [int position][int from][int length]}. */
     private static final int PUT_ENTRY = 12;
     /** {@code [int getId][int slot][long srcOffset][int from][int length]}. */
@@ -60,9 +72,13 @@ final class SplitCopies implements Outbox.RecordVisitor {
     private final int maxEntries;
     private final UnsafeBuffer empty = new UnsafeBuffer(new byte[8]);
 
-    // planner: SPLIT_DONE frames awaited per helper
+    // planner: SPLIT_DONE frames awaited per helper; the sequence number of the last SPLIT sent
     private final int[] awaited;
     private int awaitedTotal;
+    private long sequence;
+    // the SPLIT open last (one at a time: the planner settles each before the next), and the bytes it gives away
+    private long openSequence;
+    private long partnerBytes;
     // helper: SPLIT_DONE frames not yet sent (the planner's inbox was full)
     private final int[] doneOwed;
     private int donesOwed;
@@ -78,11 +94,14 @@ final class SplitCopies implements Outbox.RecordVisitor {
     // the parts this process writes of the records it split in the last planned stream, ascending
     private int[] cutPositions = new int[16];
     private int[] cutBytes = new int[16];
+    private int[] cutParts = new int[16];
+    private int cuts;
 
     // counters: records and gets this process split as planner, and the bytes its helpers copied; parts it copied as
     // helper, and their bytes
     private long splitCopies;
     private long bytesByPartner;
+    private long takenBack;
     private long partsServed;
     private long bytesServed;
 
@@ -100,6 +119,7 @@ final class SplitCopies implements Outbox.RecordVisitor {
         this.maxEntries = Math.max(1, (maxFrame - HEADER) / PUT_ENTRY);
         this.awaited = new int[process.nprocs()];
         this.doneOwed = new int[process.nprocs()];
+        this.sequence = me;
     }
 
     /** @return whether any record or get may be split (the option is not {@code 0}) */
@@ -117,6 +137,7 @@ final class SplitCopies implements Outbox.RecordVisitor {
      * @return how many records are cut (0: the stream is written whole, nothing was sent)
      */
     int planStream(final int src, final Outbox in) {
+        cuts = 0;
         if (minBytes == 0 || in.putRecords() == 0 || in.putAndMessageBytes() < minBytes) {
             return 0;
         }
@@ -126,7 +147,7 @@ final class SplitCopies implements Outbox.RecordVisitor {
         if (!splittable) {
             return 0;
         }
-        int cuts = 0;
+        cuts = 0;
         long partner = 0;
         for (int i = 0; i < writes && cuts < maxEntries; i++) {
             final long total = ends[i] - starts[i];
@@ -137,7 +158,7 @@ final class SplitCopies implements Outbox.RecordVisitor {
             if (!othersMiss(i, starts[i] + keep, ends[i])) {
                 continue;
             }
-            cuts = addCut(cuts, positions[i], keep);
+            addCut(positions[i], keep, (int) total - keep);
             final int at = HEADER + (cuts - 1) * PUT_ENTRY;
             frame.putInt(at, positions[i]);
             frame.putInt(at + 4, keep);
@@ -147,16 +168,69 @@ final class SplitCopies implements Outbox.RecordVisitor {
         if (cuts == 0) {
             return 0;
         }
-        frame.putInt(0, PUTS);
-        frame.putInt(4, cuts);
-        if (!endpoint.offer(src, Wire.SPLIT, frame, 0, HEADER + cuts * PUT_ENTRY)) {
+        if (!send(src, in.splitClaim, PUTS, cuts, HEADER + cuts * PUT_ENTRY)) {
+            cuts = 0;
             return 0; // its inbox is full: copy alone rather than wait
         }
-        awaited[src]++;
-        awaitedTotal++;
         splitCopies += cuts;
-        bytesByPartner += partner;
+        partnerBytes = partner;
         return cuts;
+    }
+
+    /**
+     * After this process wrote its parts of the stream planned last: takes the helper's parts back and copies them
+     * if the helper has not claimed them yet; otherwise they are the helper's, and {@link #awaits} says when done.
+     *
+     * @param in the stream {@link #planStream} planned, with that many cuts
+     */
+    void takeBackStream(final int src, final Outbox in) {
+        if (cuts > 0 && takeBack(src, in.splitClaim, cuts)) {
+            final RegistrationTable mine = process.registry();
+            for (int c = 0; c < cuts; c++) {
+                final RegHandle h = mine.slot(in.putSlot(cutPositions[c]));
+                in.writePutPart(cutPositions[c], cutBytes[c], cutParts[c], h.area(), h.elementType().bytes());
+            }
+        }
+        cuts = 0;
+    }
+
+    /**
+     * Opens {@code claim} for the next SPLIT frame and sends it: the frame's entries are in place.
+     *
+     * @return whether it went (then one SPLIT_DONE or a take-back settles it)
+     */
+    private boolean send(final int helper, final java.util.concurrent.atomic.AtomicLong claim, final int kind,
+        final int count, final int length) {
+        sequence += process.nprocs(); // unique among all planners: two may use one claim word in turn
+        final long seq = sequence;
+        frame.putInt(0, kind);
+        frame.putInt(4, count);
+        frame.putLong(8, seq);
+        claim.set(seq * 4 + OPEN);
+        if (!endpoint.offer(helper, Wire.SPLIT, frame, 0, length)) {
+            claim.set(seq * 4 + PLANNER); // never sent: nobody else may claim it
+            return false;
+        }
+        openSequence = seq;
+        awaited[helper]++;
+        awaitedTotal++;
+        return true;
+    }
+
+    /**
+     * @return whether this process took back the SPLIT sent last to {@code helper} (then it copies the parts itself
+     *     and no SPLIT_DONE comes); false if the helper claimed it
+     */
+    private boolean takeBack(final int helper, final java.util.concurrent.atomic.AtomicLong claim, final int parts) {
+        final long seq = openSequence;
+        if (claim.compareAndSet(seq * 4 + OPEN, seq * 4 + PLANNER)) {
+            awaited[helper]--;
+            awaitedTotal--;
+            takenBack += parts;
+            return true;
+        }
+        bytesByPartner += partnerBytes;
+        return false;
     }
 
     /** One record of the stream being planned: what it writes of this process's memory. */
@@ -191,14 +265,16 @@ final class SplitCopies implements Outbox.RecordVisitor {
         return cutBytes;
     }
 
-    private int addCut(final int cuts, final int position, final int keep) {
+    private void addCut(final int position, final int keep, final int part) {
         if (cuts == cutPositions.length) {
             cutPositions = java.util.Arrays.copyOf(cutPositions, 2 * cuts);
             cutBytes = java.util.Arrays.copyOf(cutBytes, 2 * cuts);
+            cutParts = java.util.Arrays.copyOf(cutParts, 2 * cuts);
         }
         cutPositions[cuts] = position;
         cutBytes[cuts] = keep;
-        return cuts + 1;
+        cutParts[cuts] = part;
+        cuts++;
     }
 
     /** @return whether to go on: false once the write is not a Java array or there are too many */
@@ -281,21 +357,28 @@ final class SplitCopies implements Outbox.RecordVisitor {
         if (i == writes || !othersMiss(i, starts[i] + keep, ends[i])) {
             return length;
         }
-        frame.putInt(0, GETS);
-        frame.putInt(4, 1);
         frame.putInt(HEADER, getId);
         frame.putInt(HEADER + 4, slot);
         frame.putLong(HEADER + 8, srcOffset);
         frame.putInt(HEADER + 16, keep);
         frame.putInt(HEADER + 20, length - keep);
-        if (!endpoint.offer(owner, Wire.SPLIT, frame, 0, HEADER + GET_ENTRY)) {
+        if (!send(owner, process.outbox(owner).splitClaim, GETS, 1, HEADER + GET_ENTRY)) {
             return length;
         }
-        awaited[owner]++;
-        awaitedTotal++;
         splitCopies++;
-        bytesByPartner += length - keep;
+        partnerBytes = length - keep;
         return keep;
+    }
+
+    /**
+     * After this process copied its part of the get planned last ({@link #planGet} returned {@code keep} below
+     * {@code length}): copies the owner's part too if the owner has not claimed it yet.
+     */
+    void takeBackGet(final int owner, final RegHandle h, final long srcOffset, final Object dst, final long dstOffset,
+        final int keep, final int length) {
+        if (takeBack(owner, process.outbox(owner).splitClaim, 1)) {
+            Bulk.copy(h.area(), srcOffset + keep, dst, dstOffset + keep, length - keep, h.elementType().bytes());
+        }
     }
 
     // ------------------------------------------------------------------ planner: waiting
@@ -349,6 +432,13 @@ final class SplitCopies implements Outbox.RecordVisitor {
         endpoint.resetIdle(); // working, not waiting: the deadlock detector must not see this process blocked
         final int kind = buffer.getInt(offset);
         final int count = buffer.getInt(offset + 4);
+        final long seq = buffer.getLong(offset + 8);
+        // the pair's claim word: in this process's outbox to the planner for puts, in the planner's to it for gets
+        final java.util.concurrent.atomic.AtomicLong claim = kind == PUTS ? process.outbox(planner).splitClaim
+            : peer.outbox(me).splitClaim;
+        if (!claim.compareAndSet(seq * 4 + OPEN, seq * 4 + HELPER)) {
+            return; // the planner took it back and copied the parts itself
+        }
         int at = offset + HEADER;
         if (kind == PUTS && length == HEADER + count * PUT_ENTRY) {
             final Outbox out = process.outbox(planner);
@@ -400,10 +490,15 @@ final class SplitCopies implements Outbox.RecordVisitor {
         return donesOwed == 0;
     }
 
-    /** Reports the counters: {@code org.splitCopies}, {@code org.splitBytesByPartner} and the helper's side. */
+    /**
+     * Reports the counters: {@code org.splitCopies} (parts this process gave a helper), {@code org.splitTakenBack}
+     * (those it copied itself after all), {@code org.splitBytesByPartner} (the bytes the helpers copied), and the
+     * helper's side: {@code org.splitPartsServed}, {@code org.splitBytesServed}.
+     */
     void report(final SyncRecorder stats) {
         stats.count("org.splitCopies", splitCopies);
         stats.count("org.splitBytesByPartner", bytesByPartner);
+        stats.count("org.splitTakenBack", takenBack);
         stats.count("org.splitPartsServed", partsServed);
         stats.count("org.splitBytesServed", bytesServed);
     }

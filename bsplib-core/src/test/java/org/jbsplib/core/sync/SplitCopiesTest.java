@@ -26,7 +26,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(60)
 class SplitCopiesTest {
-    private static final int BIG = 1 << 15; // longs: 256 KiB, above the default split size of 128 KiB
+    private static final int BIG = 1 << 15; // longs: 256 KiB, above the split size auto sets, 128 KiB
+    /** {@link ClassicSync#DEFAULT_SPLIT_BYTES}, set explicitly: {@code auto} would depend on the host's cores. */
+    private static final String SPLIT = Long.toString(ClassicSync.DEFAULT_SPLIT_BYTES);
     private static final int SUPERSTEPS = 3;
 
     private static BspConfig config(final int procs, final String split) {
@@ -38,7 +40,7 @@ class SplitCopiesTest {
     @ValueSource(booleans = {false, true})
     void shouldShareALargePutBetweenReceiverAndSender(final boolean hp) {
         final long[][] got = new long[2][];
-        final RunResult result = BspRuntime.run(config(2, null), bsp -> {
+        final RunResult result = BspRuntime.run(config(2, SPLIT), bsp -> {
             final int me = bsp.pid();
             final long[] area = new long[BIG];
             final Reg reg = bsp.pushReg(area);
@@ -65,10 +67,7 @@ class SplitCopiesTest {
             assertEquals((SUPERSTEPS - 1) * 1_000_000L + i, got[1][i], "element " + i);
         }
         assertEquals(SUPERSTEPS, result.stats().get(1).counter("org.splitCopies"), "records the receiver shared");
-        assertEquals(SUPERSTEPS * (long) BIG * 8 / 2, result.stats().get(1).counter("org.splitBytesByPartner"),
-            "bytes the sender copied for the receiver");
-        assertEquals(SUPERSTEPS, result.stats().get(0).counter("org.splitPartsServed"), "parts the sender copied");
-        assertEquals(SUPERSTEPS * (long) BIG * 8 / 2, result.stats().get(0).counter("org.splitBytesServed"));
+        assertShared(result, 1, 0, BIG * 8 / 2);
         assertEquals(0, result.stats().get(0).counter("org.splitCopies"));
     }
 
@@ -76,7 +75,7 @@ class SplitCopiesTest {
     @ValueSource(booleans = {false, true})
     void shouldShareALargeGetBetweenGetterAndOwner(final boolean hp) {
         final long[] fetched = new long[BIG];
-        final RunResult result = BspRuntime.run(config(2, null), bsp -> {
+        final RunResult result = BspRuntime.run(config(2, SPLIT), bsp -> {
             final long[] area = new long[BIG];
             final Reg reg = bsp.pushReg(area);
             bsp.sync();
@@ -103,9 +102,75 @@ class SplitCopiesTest {
             }
         });
         assertEquals(SUPERSTEPS, result.stats().get(0).counter("org.splitCopies"), "gets the getter shared");
-        assertEquals(SUPERSTEPS, result.stats().get(1).counter("org.splitPartsServed"), "parts the owner copied");
-        assertEquals(SUPERSTEPS * (long) BIG * 8 / 2, result.stats().get(1).counter("org.splitBytesServed"));
+        assertShared(result, 0, 1, BIG * 8 / 2);
         assertEquals(SUPERSTEPS, result.stats().get(0).counter("org.directGets"));
+    }
+
+    /**
+     * Asserts that each part {@code planner} gave {@code helper} was copied by exactly one of them: by the helper
+     * ({@code org.splitPartsServed}, its bytes in {@code org.splitBytesServed} and the planner's
+     * {@code org.splitBytesByPartner}) or, when the helper had not started on it, by the planner
+     * ({@code org.splitTakenBack}).
+     */
+    private static void assertShared(final RunResult result, final int planner, final int helper,
+        final long bytesPerPart) {
+        final long parts = result.stats().get(planner).counter("org.splitCopies");
+        final long served = result.stats().get(helper).counter("org.splitPartsServed");
+        final long takenBack = result.stats().get(planner).counter("org.splitTakenBack");
+        assertEquals(parts, served + takenBack, "parts: served by pid " + helper + " " + served + ", taken back by pid "
+            + planner + " " + takenBack);
+        assertEquals(served * bytesPerPart, result.stats().get(helper).counter("org.splitBytesServed"));
+        assertEquals(served * bytesPerPart, result.stats().get(planner).counter("org.splitBytesByPartner"));
+    }
+
+    @Test
+    void shouldCopyTheWholePutWhileTheSenderIsBusyElsewhere() {
+        // pid 1 sends pid 2 a put it may share, while it writes a large stream from pid 0 that it may not share
+        // (its two puts overlap), so pid 2 often finds its part unclaimed and takes it back
+        final int busy = 1 << 21; // longs: 16 MiB
+        final long[][] got = new long[3][];
+        final RunResult result = BspRuntime.run(config(3, SPLIT), bsp -> {
+            final int me = bsp.pid();
+            final long[] area = new long[busy];
+            final Reg reg = bsp.pushReg(area);
+            bsp.sync();
+            final long[] src = new long[busy];
+            for (int s = 0; s < SUPERSTEPS; s++) {
+                java.util.Arrays.fill(src, 10L * me + s);
+                if (me == 0) {
+                    bsp.hpPut(1, src, 0, reg, 0, busy);
+                    bsp.hpPut(1, src, 0, reg, 8, busy - 8);
+                } else if (me == 1) {
+                    bsp.hpPut(2, src, 0, reg, 0, BIG);
+                }
+                bsp.sync();
+                java.util.Arrays.fill(src, -1);
+            }
+            got[me] = java.util.Arrays.copyOf(area, BIG + 1);
+        });
+        for (int i = 0; i < BIG; i++) {
+            assertEquals(10L + SUPERSTEPS - 1, got[2][i], "pid 2 element " + i);
+            assertEquals(SUPERSTEPS - 1, got[1][i], "pid 1 element " + i);
+        }
+        assertEquals(0, got[2][BIG], "pid 2 beyond the put");
+        assertEquals(SUPERSTEPS, result.stats().get(2).counter("org.splitCopies"));
+        assertShared(result, 2, 1, BIG * 8 / 2);
+    }
+
+    @ParameterizedTest(name = "cores={0}")
+    @ValueSource(ints = {1, 2})
+    void shouldSplitUnderAutoOnlyWhileTheProcessesFitOnTheCores(final int cores) {
+        final RunResult result = BspRuntime.run(new BspConfig().procs(2).cores(cores), bsp -> {
+            final long[] area = new long[BIG];
+            final Reg reg = bsp.pushReg(area);
+            bsp.sync();
+            bsp.hpPut(1 - bsp.pid(), new long[BIG], 0, reg, 0, BIG);
+            bsp.sync();
+        });
+        for (int pid = 0; pid < 2; pid++) {
+            assertEquals(cores >= 2 ? 1 : 0, result.stats().get(pid).counter("org.splitCopies"),
+                "cores=" + cores + ": pid " + pid);
+        }
     }
 
     @ParameterizedTest(name = "{0}")
@@ -189,7 +254,7 @@ class SplitCopiesTest {
         expected[1] = 8;
         assertArrayEquals(expected, got[1]);
         assertEquals(2, result.stats().get(1).counter("org.splitCopies"));
-        assertEquals(n * 8L, result.stats().get(0).counter("org.splitBytesServed"));
+        assertShared(result, 1, 0, n * 8 / 2);
     }
 
     @ParameterizedTest(name = "P={0}")
@@ -332,7 +397,7 @@ class SplitCopiesTest {
             });
             interrupter.start();
             final long t0 = System.nanoTime();
-            final BspAbortException e = assertThrows(BspAbortException.class, () -> BspRuntime.run(config(2, null),
+            final BspAbortException e = assertThrows(BspAbortException.class, () -> BspRuntime.run(config(2, SPLIT),
                 bsp -> {
                     threads[bsp.pid()] = Thread.currentThread();
                     final long[] area = new long[BIG];
