@@ -23,7 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * itself, next to one {@code System.arraycopy} of the same size, in the same run.
  * Bandwidth = bytes / time per operation; the ratio of the two is the figure of merit. {@code -p direct=auto,never}
  * compares the copies straight between the processes' memories with the frames of the same run;
- * {@code unbuffered} sends the put's stream in frames and the hpPut's direct.
+ * {@code unbuffered} sends the put's stream in frames and the hpPut's direct; {@code -p split=default,off} times
+ * the large direct copies shared by both processes against one process copying alone.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -42,6 +43,14 @@ public class PutBandwidthBenchmark {
     @Param({"auto"})
     public String direct;
 
+    /**
+     * The classic sync's {@code org.splitBytes}: {@code default} (the library's), {@code off} (the process that copies
+     * a direct stream or get copies it alone) or a size in bytes (direct copies of at least that size are shared by
+     * the two processes they concern).
+     */
+    @Param({"default"})
+    public String split;
+
     private LiveRun run;
     private byte[] src;
     private byte[] dst;
@@ -54,8 +63,12 @@ public class PutBandwidthBenchmark {
             src[i] = (byte) i;
         }
         if (!params.getBenchmark().endsWith("arraycopy")) {
-            run = new LiveRun(new org.jbsplib.core.BspConfig().procs(2)
-                .option(org.jbsplib.core.sync.ClassicSync.DIRECT_OPTION, direct), bytes);
+            final org.jbsplib.core.BspConfig config = new org.jbsplib.core.BspConfig().procs(2)
+                .option(org.jbsplib.core.sync.ClassicSync.DIRECT_OPTION, direct);
+            if (!"default".equals(split)) {
+                config.option(org.jbsplib.core.sync.ClassicSync.SPLIT_OPTION, split);
+            }
+            run = new LiveRun(config, bytes);
         }
     }
 

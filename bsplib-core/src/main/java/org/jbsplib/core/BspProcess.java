@@ -226,6 +226,11 @@ public final class BspProcess implements Bsp {
         }
 
         @Override
+        public int cores() {
+            return config.cores();
+        }
+
+        @Override
         public String option(final String name, final String defaultValue) {
             return config.options().getOrDefault(name, syncPreset.getOrDefault(name, defaultValue));
         }

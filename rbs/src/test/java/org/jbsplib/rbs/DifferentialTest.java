@@ -62,9 +62,11 @@ class DifferentialTest {
         final int ring = seed % 3 == 0 ? 4096 : 0;
         // the classic sync's streams in frames, direct, by size, or by size and kind, each with and without chaos
         final String path = ORG_PATHS[(int) Math.floorMod(seed / 2, (long) ORG_PATHS.length)];
-        runAndCompare(prog, expected, "org(direct " + path + ")" + (seed % 2 == 0 ? "" : "+chaos"),
+        // half of the blocks of 8 seeds split every direct copy of 16 bytes or more between its two processes
+        final String split = Math.floorMod(seed / 8, 2L) == 0 ? "16" : "auto";
+        runAndCompare(prog, expected, "org(direct " + path + ", split " + split + ")" + (seed % 2 == 0 ? "" : "+chaos"),
             new BspConfig().syncMode("org").option(ClassicSync.DIRECT_OPTION, path)
-                .chaosSeed(seed % 2 == 0 ? -1 : seed).ringCapacityBytes(ring));
+                .option(ClassicSync.SPLIT_OPTION, split).chaosSeed(seed % 2 == 0 ? -1 : seed).ringCapacityBytes(ring));
         // eager limit 0: every stream waits for its ack (the paper's handshake); 64 bytes: some streams are eager
         final int eager = seed % 4 == 1 ? 0 : BspConfig.DEFAULT_EAGER_LIMIT;
         // its streams in frames, direct, or by size

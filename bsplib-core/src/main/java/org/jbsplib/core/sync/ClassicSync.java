@@ -33,7 +33,7 @@ import org.jbsplib.core.util.PidRanges;
  * Senders keep polling their own inbox while a destination is full.
  *
  * <p><b>Options</b> ({@link SyncProcess#option}): {@value #RENDEZVOUS_OPTION}, {@value #BARRIER_OPTION},
- * {@value #APPLY_OPTION}, {@value #DIRECT_OPTION}, {@value #COUNTS_OPTION}; the preset {@code org:paper} ({@link ClassicSyncFactory#presets()}) sets the first two as
+ * {@value #APPLY_OPTION}, {@value #DIRECT_OPTION}, {@value #COUNTS_OPTION}, {@value #SPLIT_OPTION}; the preset {@code org:paper} ({@link ClassicSyncFactory#presets()}) sets the first two as
  * the Oxford toolset had them: the count exchange is the barrier and no stream waits for a grant, so a receiver
  * must buffer all the incoming streams of a superstep.
  *
@@ -100,6 +100,20 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      * elsewhere) or {@code dense} (every process sends all P-1, as between JVMs).
      */
     public static final String COUNTS_OPTION = "org.counts";
+    /**
+     * Option: the smallest direct copy that both processes it concerns share (a split copy): a number of bytes,
+     * {@code 0}/{@code off} for none, or {@code auto} (the default: {@value #DEFAULT_SPLIT_BYTES} while the processes
+     * fit on the cores, {@code bsplib.cores}, none beyond, where no core is idle to gain and a helper that is not
+     * running would delay the copy). A put or hpPut of a direct stream of
+     * at least this size is copied half by the receiver at the sender's turn and half by the sender, which waits for
+     * the receiver's DONE anyway; a get read straight from the owner's registration half by the getter and half by
+     * the owner, which waits for the getter's READ_DONE. Only parts that no other write of the stream (for gets: no
+     * other get result of the getter) touches are shared, and the one who splits goes on only once the other's part
+     * is written, so the order of writes is the framed one.
+     */
+    public static final String SPLIT_OPTION = "org.splitBytes";
+    /** The size {@link #SPLIT_OPTION} {@code auto} sets while the processes fit on the cores, in bytes. */
+    public static final long DEFAULT_SPLIT_BYTES = 128 * 1024;
 
     private static final int POLL_LIMIT = ExchangeSuperstep.POLL_LIMIT;
     /**
@@ -171,6 +185,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     private final FrameStash stash;
     private final RecordWriter writer;
     private final IncomingStreams incoming = new IncomingStreams();
+    // large direct copies shared with the process they concern, and the direct streams written but for its parts
+    private final SplitCopies splits;
+    private final boolean[] directWritten;
     private boolean applying;
     private int[] updates = new int[16];
     // the handle each count belongs to: a slot popped and pushed again in one superstep names a new handle after
@@ -227,6 +244,21 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.peers = new SyncProcess[nprocs];
         this.stash = new FrameStash(nprocs);
         this.writer = new RecordWriter(process, this::countUpdate);
+        this.splits = new SplitCopies(process, splitBytes(process, process.option(SPLIT_OPTION, "auto")));
+        this.directWritten = new boolean[nprocs];
+    }
+
+    /**
+     * @return the value of {@link #SPLIT_OPTION} in bytes, 0 for none: under {@code auto}, none when the processes
+     *     outnumber the cores (a helper that is not running would delay the copy it was to speed up, and no core is
+     *     idle to gain)
+     */
+    private static long splitBytes(final SyncProcess process, final String value) {
+        final String v = value.trim();
+        if ("auto".equalsIgnoreCase(v)) {
+            return process.nprocs() <= process.cores() ? DEFAULT_SPLIT_BYTES : 0;
+        }
+        return "off".equalsIgnoreCase(v) ? 0 : SyncSpec.parseBytes(SPLIT_OPTION, v);
     }
 
     /** The values of {@link #DIRECT_OPTION}. */
@@ -354,6 +386,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         stats.count("org.directStreams", directStreams);
         stats.count("org.directGets", directGets);
         stats.count("org.stagedGets", stagedGets);
+        splits.report(stats);
         stats.count("org.waitIdleSteps", idleSteps);
         stats.count("org.waitClockReads", waitClockReads);
         if (barrier != null) {
@@ -529,7 +562,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         long waitStart = 0;
         while (true) {
             boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
-            if (!applying && getsReceived == getsExpected) {
+            // a getter's memory takes nothing of the superstep before the parts of its split gets are written
+            if (!applying && getsReceived == getsExpected && !splits.awaitsAny()) {
                 applying = true;
                 startApply();
             }
@@ -538,6 +572,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             }
             progress |= sendStreams(parity);
             progress |= sendDone();
+            progress |= splits.sendDone();
             if (applying && exchange.applied() && outgoingDone()) {
                 return;
             }
@@ -563,6 +598,9 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      * and written at the owner's turn, as in frames (two copies).
      */
     private void readDirectGets(final int parity, final boolean ownGetsAside) {
+        if (splits.enabled()) {
+            splits.collectGets();
+        }
         boolean stageRest = false; // a result written at a lower pid's turn: later owners' results wait for theirs
         boolean putsBefore = false;
         for (int o = 0; o < nprocs; o++) {
@@ -642,8 +680,14 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
                 stagedIn[owner] = true;
                 stagedGets++;
             } else {
-                Bulk.copy(h.area(), srcOffset, dst, process.getDestinationOffset(getId), len,
-                    h.elementType().bytes());
+                // a large one may be shared with the owner, which copies the second part
+                final int mine = splits.enabled() ? splits.planGet(owner, getId, requests.getInt(at + 4), srcOffset,
+                    len) : len;
+                final long dstOffset = process.getDestinationOffset(getId);
+                Bulk.copy(h.area(), srcOffset, dst, dstOffset, mine, h.elementType().bytes());
+                if (mine < len) {
+                    splits.takeBackGet(owner, h, srcOffset, dst, dstOffset, mine, len);
+                }
                 directGets++;
             }
         }
@@ -785,15 +829,29 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
 
     /**
      * Writes, at its turn, a direct stream from {@code src}: its records straight from its outbox to this process,
-     * its hpPuts from their sources; then src may reuse them (DONE).
+     * its hpPuts from their sources, sharing its large puts with src (which waits for DONE meanwhile); once src's
+     * parts are written too, src may reuse them (DONE).
      */
     private int drainDirect(final int src) {
         if (!endReceived[src]) {
             return 0;
         }
-        final Outbox in = peers[src].outbox(me);
-        in.applyLocally(writer);
-        stats.addReceived(0, in.recordBytes());
+        int moved = 0;
+        if (!directWritten[src]) {
+            final Outbox in = peers[src].outbox(me);
+            final int cuts = splits.planStream(src, in);
+            in.applyLocally(writer, splits.cutPositions(), splits.cutBytes(), cuts);
+            if (cuts > 0) {
+                splits.takeBackStream(src, in); // the sender's parts, unless it has started on them
+            }
+            stats.addReceived(0, in.recordBytes());
+            directWritten[src] = true;
+            moved = ExchangeSuperstep.PROGRESS;
+        }
+        if (splits.awaits(src)) {
+            return moved; // the later streams wait for src's parts
+        }
+        directWritten[src] = false;
         doneOwed[src] = true;
         donesOwed++;
         sendDone();
@@ -814,7 +872,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
     }
 
     private boolean outgoingDone() {
-        if (donesOwed > 0) {
+        if (donesOwed > 0 || !splits.owesNothing()) {
             return false;
         }
         for (int d = 0; d < nprocs; d++) {
@@ -901,6 +959,8 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
             case Wire.END -> endReceived[src] = true;
             case Wire.DONE -> doneAwaited[src] = false;
             case Wire.GRANT -> granted[src] = true;
+            case Wire.SPLIT -> splits.onSplit(src, canCopyDirect(src) ? peers[src] : null, buffer, offset, length);
+            case Wire.SPLIT_DONE -> splits.onDone(src);
             default -> throw process.fail("protocol error: frame type " + type + " from pid " + src
                 + " is not part of the classic sync", null);
         }
@@ -1021,6 +1081,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         } else if (!applying && count == 0) {
             sb.append("; get requests received ").append(getsReceived).append(" of ").append(getsExpected);
         }
+        splits.describeAwaited(sb);
         return sb.toString();
     }
 }

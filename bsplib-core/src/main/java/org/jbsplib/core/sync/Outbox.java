@@ -58,6 +58,13 @@ public final class Outbox {
 
     private final boolean none;
 
+    /**
+     * The claim of the split copy open between this outbox's owner and its destination (see {@code SplitCopies}):
+     * the one process that moves the state from open to claimed copies the parts. The only field another process
+     * writes.
+     */
+    final java.util.concurrent.atomic.AtomicLong splitClaim = new java.util.concurrent.atomic.AtomicLong();
+
     /** Creates an empty outbox. */
     public Outbox() {
         this(false);
@@ -334,21 +341,121 @@ public final class Outbox {
      * @param sink receives each record as if it had arrived in one fragment
      */
     public void applyLocally(final RecordSink sink) {
+        applyLocally(sink, null, null, 0);
+    }
+
+    /**
+     * Applies the whole stream locally as {@link #applyLocally(RecordSink)} does, except the put records at
+     * {@code cutPositions[0 .. cuts)} of the put section (ascending, as {@link #visitRecords} gave them): of each,
+     * only its first {@code cutBytes[i]} bytes are written, through {@link RecordSink#onPutPrefix} or
+     * {@link RecordSink#onLocalHpPut}; another process copies the rest (a split copy).
+     *
+     * @param sink         receives each record as if it had arrived in one fragment
+     * @param cutPositions positions of the records written in part, or {@code null} when {@code cuts} is 0
+     * @param cutBytes     how many bytes of each of those this call writes (multiples of 8, above 0)
+     * @param cuts         how many records are written in part
+     */
+    public void applyLocally(final RecordSink sink, final int[] cutPositions, final int[] cutBytes, final int cuts) {
+        int cut = 0;
         for (int sec = REPLIES; sec <= MESSAGES; sec++) {
             final ExpandableArrayBuffer b = sections[sec];
             int pos = 0;
             while (pos < ends[sec]) {
                 final int kind = b.getByte(pos + Wire.REC_KIND) & Wire.KIND_MASK;
                 final int total = b.getInt(pos + Wire.REC_TOTAL);
+                final boolean part = sec == PUTS && cut < cuts && cutPositions[cut] == pos;
+                final int length = part ? cutBytes[cut++] : total;
                 if (kind == Wire.HP_PUT) {
                     sink.onLocalHpPut(b.getInt(pos + Wire.REC_ID), b.getLong(pos + Wire.REC_OFFSET),
-                        hpRefs.get(b.getInt(pos + Wire.REC_HEADER)), b.getLong(pos + Wire.REC_HEADER + 4), total);
+                        hpRefs.get(b.getInt(pos + Wire.REC_HEADER)), b.getLong(pos + Wire.REC_HEADER + 4), length);
                     pos += Wire.REC_HEADER + Wire.HP_EXTRA;
                 } else {
-                    sink.onRecord(b, pos, true);
+                    if (part) {
+                        sink.onPutPrefix(b, pos, length);
+                    } else {
+                        sink.onRecord(b, pos, true);
+                    }
                     pos += Wire.REC_HEADER + total;
                 }
             }
+        }
+    }
+
+    /**
+     * Shows the records of the stream to {@code visitor}, in the order {@link #applyLocally(RecordSink)} writes
+     * them, until it returns false. A process reads the outbox another one sends it direct this way (only reading,
+     * as {@link #applyLocally(RecordSink)}).
+     */
+    void visitRecords(final RecordVisitor visitor) {
+        for (int sec = REPLIES; sec <= MESSAGES; sec++) {
+            final ExpandableArrayBuffer b = sections[sec];
+            int pos = 0;
+            while (pos < ends[sec]) {
+                final int kind = b.getByte(pos + Wire.REC_KIND) & Wire.KIND_MASK;
+                final int total = b.getInt(pos + Wire.REC_TOTAL);
+                if (!visitor.record(pos, kind == Wire.HP_PUT ? Wire.PUT : kind, b.getInt(pos + Wire.REC_ID),
+                    b.getLong(pos + Wire.REC_OFFSET), total)) {
+                    return;
+                }
+                pos += Wire.REC_HEADER + (kind == Wire.HP_PUT ? Wire.HP_EXTRA : total);
+            }
+        }
+    }
+
+    /** Sees the records of an outbox ({@link #visitRecords}). */
+    interface RecordVisitor {
+        /**
+         * @param position where the record starts in its section (for a put: what {@link #putSlot} and
+         *                 {@link #writePutPart} take)
+         * @param kind     {@link Wire#PUT} (buffered or not), {@link Wire#GET_REPLY} or {@link Wire#BSMP}
+         * @param id       the record's id: a put's slot, a get result's get number, a message's tag length
+         * @param offset   a put's byte offset in its destination
+         * @param total    the record's bytes
+         * @return whether to go on
+         */
+        boolean record(int position, int kind, int id, long offset, int total);
+    }
+
+    /**
+     * @param position where a put record starts in the put section, as {@link #visitRecords} gave it
+     * @return the destination slot of that put
+     * @throws IllegalStateException if no put record starts there
+     */
+    int putSlot(final int position) {
+        final ExpandableArrayBuffer b = sections[PUTS];
+        if (position < 0 || position + Wire.REC_HEADER > ends[PUTS]) {
+            throw new IllegalStateException("no put record at position=" + position + " of a put section of "
+                + ends[PUTS] + " bytes");
+        }
+        final int kind = b.getByte(position + Wire.REC_KIND) & Wire.KIND_MASK;
+        if (kind != Wire.PUT && kind != Wire.HP_PUT) {
+            throw new IllegalStateException("no put record at position=" + position + ": record kind " + kind);
+        }
+        return b.getInt(position + Wire.REC_ID);
+    }
+
+    /**
+     * Writes bytes {@code [from, from + length)} of the put record at {@code position} of the put section (its
+     * buffered data, or its hpPut's source) into {@code area} at the put's destination offset + {@code from}: this
+     * process's part of a split copy into the destination's registration {@code area}.
+     *
+     * @throws IllegalStateException if the range lies outside the record
+     */
+    void writePutPart(final int position, final int from, final int length, final Object area,
+        final int elementBytes) {
+        putSlot(position);
+        final ExpandableArrayBuffer b = sections[PUTS];
+        final int total = b.getInt(position + Wire.REC_TOTAL);
+        if (from < 0 || length < 0 || from + length > total) {
+            throw new IllegalStateException("bytes [" + from + ", " + (from + length) + ") are outside the put record "
+                + "of total=" + total + " at position=" + position);
+        }
+        final long dstOffset = b.getLong(position + Wire.REC_OFFSET) + from;
+        if ((b.getByte(position + Wire.REC_KIND) & Wire.KIND_MASK) == Wire.HP_PUT) {
+            Bulk.copy(hpRefs.get(b.getInt(position + Wire.REC_HEADER)),
+                b.getLong(position + Wire.REC_HEADER + 4) + from, area, dstOffset, length, elementBytes);
+        } else {
+            Bulk.write(b, position + Wire.REC_HEADER + from, area, dstOffset, length);
         }
     }
 
@@ -359,6 +466,12 @@ public final class Outbox {
 
         /** An unbuffered put to this process itself: copy straight from the source. */
         void onLocalHpPut(int slot, long dstOffsetBytes, Object src, long srcOffsetBytes, int lengthBytes);
+
+        /**
+         * The first {@code bytes} bytes of the put record at {@code index} of {@code buffer} (header included): the
+         * part of a split copy this process writes; the put is complete once its other part is written too.
+         */
+        void onPutPrefix(org.agrona.DirectBuffer buffer, int index, int bytes);
     }
 
     /** Clears everything for the next superstep, keeping the buffers' capacity (shrinking very large ones). */

@@ -77,6 +77,19 @@ public final class RecordWriter implements Outbox.RecordSink, FrameStash.FrameSi
         }
     }
 
+    /**
+     * The first {@code bytes} of a put record of a direct stream, whose rest its sender copies (a split copy,
+     * checked whole by the one who split it): the put counts as complete here, since the sync ends only after both
+     * parts are written.
+     */
+    @Override
+    public void onPutPrefix(final DirectBuffer b, final int at, final int bytes) {
+        final int slot = b.getInt(at + Wire.REC_ID);
+        final RegHandle h = process.registry().slot(slot);
+        Bulk.write(b, at + Wire.REC_HEADER, h.area(), b.getLong(at + Wire.REC_OFFSET), bytes);
+        counter.completed(h, slot);
+    }
+
     /** An unbuffered put from this process, or from another one whose stream comes direct: one copy. */
     @Override
     public void onLocalHpPut(final int slot, final long dstOffsetBytes, final Object src, final long srcOffsetBytes,

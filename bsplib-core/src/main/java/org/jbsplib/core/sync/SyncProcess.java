@@ -35,6 +35,11 @@ public interface SyncProcess {
     /** @return how long a wait without progress may last before the run fails, in ns */
     long syncTimeoutNs();
 
+    /** @return the cores the run's processes share ({@code bsplib.cores}); by default the JVM's processors */
+    default int cores() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
     /**
      * @param name         a sync-mode option ({@code --opt name=value})
      * @param defaultValue the value when the run does not set it

@@ -29,6 +29,13 @@ public final class Wire {
      * them once every getter's requests or READ_DONE frames are in.
      */
     public static final int READ_DONE = 7;
+    /**
+     * A split copy's plan ({@code org.splitBytes}): the process that would copy alone names parts the other one
+     * copies for it, {@code [int kind][int count]} then the parts (see {@code SplitCopies}).
+     */
+    public static final int SPLIT = 8;
+    /** The parts of one {@link #SPLIT} frame are written: its sender may go on. */
+    public static final int SPLIT_DONE = 9;
     /** First frame type available to barrier backends (16..31, see {@link BarrierPort#FIRST_FRAME_TYPE}). */
     public static final int BARRIER_BASE = BarrierPort.FIRST_FRAME_TYPE;
     /** First frame type available to other sync protocols (32..63). */

@@ -21,20 +21,31 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The classic sync's direct streams ({@link ClassicSync#DIRECT_OPTION}): which streams go direct, and that what
  * arrives is the same as in frames, including an hpPut whose source the sender changes right after the sync and a
- * large put, hpPut, get and message in one superstep.
+ * large put, hpPut, get and message in one superstep; each also with split copies of every direct copy of 16 bytes or
+ * more ({@code :split}).
  */
 @Timeout(60)
 class DirectStreamsTest {
     private static final int BIG = 8192; // doubles: 64 KiB, above the default rendezvous limit of 16 KiB
     private static final int SUPERSTEPS = 3;
 
+    /**
+     * @param mode a value of {@link ClassicSync#DIRECT_OPTION}, or one followed by {@code :split}: then every direct
+     *             copy of at least 16 bytes is split ({@link ClassicSync#SPLIT_OPTION})
+     */
+    private static BspConfig config(final int procs, final String mode) {
+        final String[] parts = mode.split(":");
+        final BspConfig c = new BspConfig().procs(procs).option(ClassicSync.DIRECT_OPTION, parts[0]);
+        return parts.length > 1 ? c.option(ClassicSync.SPLIT_OPTION, "16") : c;
+    }
+
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"auto", "always", "never", "unbuffered"})
+    @ValueSource(strings = {"auto", "always", "never", "unbuffered", "auto:split", "always:split"})
     void shouldMoveLargeAndSmallStreamsAlikeOnEitherPath(final String mode) {
         final double[][] got = new double[2][];
         final double[][] fetched = new double[2][];
         final int[] messages = new int[2];
-        final RunResult result = BspRuntime.run(new BspConfig().procs(2).option(ClassicSync.DIRECT_OPTION, mode),
+        final RunResult result = BspRuntime.run(config(2, mode),
             bsp -> {
                 final int me = bsp.pid();
                 final int other = 1 - me;
@@ -82,11 +93,11 @@ class DirectStreamsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"auto", "always", "never"})
+    @ValueSource(strings = {"auto", "always", "never", "always:split"})
     void shouldReadALargeHpGetStraightFromTheOwnersArea(final String mode) {
         final int n = 1 << 18; // doubles: 2 MiB
         final double[][] fetched = new double[2][];
-        final RunResult result = BspRuntime.run(new BspConfig().procs(2).option(ClassicSync.DIRECT_OPTION, mode),
+        final RunResult result = BspRuntime.run(config(2, mode),
             bsp -> {
                 final double[] area = new double[n];
                 final Reg reg = bsp.pushReg(area);
@@ -114,10 +125,10 @@ class DirectStreamsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"auto", "always", "never"})
+    @ValueSource(strings = {"auto", "always", "never", "always:split"})
     void shouldCopyAsideMutualHpGetsIntoTheAreasTheyRead(final String mode) {
         final long[][] got = new long[2][];
-        final RunResult result = BspRuntime.run(new BspConfig().procs(2).option(ClassicSync.DIRECT_OPTION, mode),
+        final RunResult result = BspRuntime.run(config(2, mode),
             bsp -> {
                 final long[] a = new long[BIG];
                 final Reg reg = bsp.pushReg(a);
@@ -141,10 +152,10 @@ class DirectStreamsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"auto", "always", "never"})
+    @ValueSource(strings = {"auto", "always", "never", "always:split"})
     void shouldCopyASelfGetOnceIntoAnUnregisteredArray(final String mode) {
         final long[][][] fetched = new long[2][SUPERSTEPS][];
-        final RunResult result = BspRuntime.run(new BspConfig().procs(2).option(ClassicSync.DIRECT_OPTION, mode),
+        final RunResult result = BspRuntime.run(config(2, mode),
             bsp -> {
                 final int me = bsp.pid();
                 final long[] area = new long[BIG];
@@ -175,12 +186,12 @@ class DirectStreamsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"auto", "always", "never"})
+    @ValueSource(strings = {"auto", "always", "never", "always:split"})
     void shouldWriteSelfGetResultsInOwnerOrderWithOtherGetsAndPuts(final String mode) {
         final int procs = 3;
         final long[][] gotInto = new long[procs][];
         final long[][] gotArea = new long[procs][];
-        BspRuntime.run(new BspConfig().procs(procs).option(ClassicSync.DIRECT_OPTION, mode), bsp -> {
+        BspRuntime.run(config(procs, mode), bsp -> {
             final int me = bsp.pid();
             final long[] area = new long[4];
             final long[] target = new long[4];
