@@ -83,6 +83,30 @@ class RelaxedWaitsTest {
         }
     }
 
+    /** The wait counters are running totals: a timed section (NPB's per-process statistics) has its own. */
+    @Test
+    void shouldCountTheWaitsOfATimedSection() {
+        final RunResult result = BspRuntime.run(twoOnTwoCores(), bsp -> {
+            final double[] x = new double[1];
+            final Reg reg = bsp.pushReg(x);
+            bsp.sync();
+            BspRuntime.stats(bsp).startSection();
+            if (bsp.pid() == 1) {
+                sleepMillis(20);
+                bsp.put(0, new double[] {1}, 0, reg, 0, 1);
+            }
+            bsp.sync();
+            if (bsp.pid() == 0) {
+                bsp.commit(reg, 1);
+            }
+            BspRuntime.stats(bsp).stopSection();
+        });
+        final SyncStats section = result.stats().get(0).section();
+        assertTrue(section.counter("rbs.waitCommitNs") > 0, "pid 0's section waited in its commit: "
+            + section.counters());
+        assertTrue(section.counter("rbs.waitCommitNs") <= result.stats().get(0).counter("rbs.waitCommitNs"));
+    }
+
     /**
      * An eager stream owes its ack: the producer's next stream to the same destination waits for it. Here pid 1
      * sleeps before its first sync, so pid 0's second sync waits for the ack of its first stream.
