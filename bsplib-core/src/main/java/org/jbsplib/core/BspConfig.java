@@ -55,8 +55,14 @@ public final class BspConfig {
      * the core away as a park would.
      */
     public static final String IDLE_YIELD_PROP = "bsplib.idleYieldNs";
-    /** Default of {@link #IDLE_YIELD_PROP}: 1 ms, the longest park. */
-    public static final long DEFAULT_IDLE_YIELD_NS = 1_000_000L;
+    /**
+     * Default of {@link #IDLE_YIELD_PROP}: 100 ms. Each process has a core of its own, so a wait gives nothing away
+     * by yielding instead of parking, while a park costs its wake-up and lets the core go idle, after which the
+     * scheduler may wake the thread next to its partner: waits of a few milliseconds (a partner that computes a
+     * little longer, as in NPB FT at P = 2) parked at every superstep with the former 1 ms. A wait this long costs
+     * far more than a wake-up, so it may park.
+     */
+    public static final long DEFAULT_IDLE_YIELD_NS = 100_000_000L;
     /** The kind of thread of each process: {@code platform}, {@code virtual} (Java 21+) or {@code auto}. */
     public static final String THREADS_PROP = "bsplib.threads";
     /**

@@ -121,15 +121,16 @@ public final class SyncStats implements SyncRecorder {
     }
 
     /**
-     * Names a source of counters kept as running totals elsewhere (e.g. {@code idle.*}, the endpoint's waits,
-     * {@link org.jbsplib.core.transport.Endpoint#reportIdle}): their values are read into the counters, replacing
-     * the last ones, at {@link #refreshLive()}, which {@link #startSection()} and {@link #stopSection()} call, so a
-     * timed section counts them too. Owner's thread only.
+     * Adds a source of counters kept as running totals elsewhere (e.g. {@code idle.*}, the endpoint's waits,
+     * {@link org.jbsplib.core.transport.Endpoint#reportIdle}, or a protocol's own): their values are read into the
+     * counters, replacing the last ones, at {@link #refreshLive()}, which {@link #startSection()} and
+     * {@link #stopSection()} call, so a timed section counts them too. Owner's thread only.
      *
      * @param source reports each total to the consumer it is given
      */
+    @Override
     public void liveCounters(final java.util.function.Consumer<java.util.function.ObjLongConsumer<String>> source) {
-        this.live = source;
+        this.live = live == null ? source : live.andThen(source);
     }
 
     /** Reads the totals of the {@link #liveCounters} source into the counters. Owner's thread only. */

@@ -125,6 +125,15 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     private static final int FLAG_COMMITTED = 1;
 
+    // What an idle step of a relaxed sync waits for (counters rbs.wait*Ns): the ack of a request it sent, the ack
+    // of its previous eager stream to a destination (owed: nothing more goes there before it), the DIRECT_DONE of a
+    // direct stream (the destination copies it in its own sync, commit or end), or room in a full inbox.
+    private static final int WAIT_ACK = 0;
+    private static final int WAIT_OWED_ACK = 1;
+    private static final int WAIT_DIRECT_DONE = 2;
+    private static final int WAIT_SEND = 3;
+    private static final int SYNC_WAIT_KINDS = 4;
+
     /** Where frames are handled: the paper's IN_SYNC / IN_COMMIT, plus the exchange sync and the end of the program. */
     private enum Mode {
         IN_COMMIT, IN_SYNC, IN_EXCHANGE, IN_END
@@ -204,6 +213,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     private long delayed;
     private long exchangeSupersteps;
     private long relaxedSupersteps;
+    // idle time of relaxed syncs by what they waited for (see syncWaitKind), and of commits
+    private final long[] syncWaitNs = new long[SYNC_WAIT_KINDS];
+    private long commitWaitNs;
     private long lastPostNs;
     private long postedWait = -1;
     // for tracing: the pids this process idled for in sync since the last drainWaitedFor (set on the idle path only)
@@ -253,6 +265,16 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         this.done = new boolean[nprocs];
         this.doneSstep = new long[nprocs];
         this.diagnostics = new RelaxedDiagnostics(me, nprocs, counts, requestTable, acknowledgeTable, board);
+        stats.liveCounters(this::reportWaits); // read at a timed section's edges too (NPB's per-process counters)
+    }
+
+    /** The idle time of the waits, by what they waited for (owner's thread). */
+    private void reportWaits(final java.util.function.ObjLongConsumer<String> sink) {
+        sink.accept("rbs.waitAckNs", syncWaitNs[WAIT_ACK]);
+        sink.accept("rbs.waitOwedAckNs", syncWaitNs[WAIT_OWED_ACK]);
+        sink.accept("rbs.waitDirectDoneNs", syncWaitNs[WAIT_DIRECT_DONE]);
+        sink.accept("rbs.waitSendNs", syncWaitNs[WAIT_SEND]);
+        sink.accept("rbs.waitCommitNs", commitWaitNs);
     }
 
     /** @return 0 for never, 1 for auto, 2 for always ({@link #DIRECT_OPTION}) */
@@ -424,9 +446,26 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             } else {
                 markWaitedAcks();
                 checkWaitedPeers(s, "sync");
-                waitIdle(waitStart, Wait.RELAXED_SYNC, null, 0);
+                final int kind = syncWaitKind();
+                syncWaitNs[kind] += waitIdle(waitStart, Wait.RELAXED_SYNC, null, 0);
             }
         }
+    }
+
+    /** @return what the relaxed sync waits for: that of the first destination whose request is not served */
+    private int syncWaitKind() {
+        for (int d = 0; d < nprocs; d++) {
+            if (requestTable.isRequested(d) && !requestTable.isServed(d)) {
+                if (directSent[d]) {
+                    return WAIT_DIRECT_DONE;
+                }
+                if (ackOwed[d] && !requestTable.isAcked(d)) {
+                    return WAIT_OWED_ACK;
+                }
+                return requestTable.isAcked(d) ? WAIT_SEND : WAIT_ACK;
+            }
+        }
+        return WAIT_SEND;
     }
 
     private void exchangeSync(final long s, final long t0) {
@@ -827,7 +866,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                     }
                     continue;
                 }
-                waitIdle(waitStart, Wait.COMMIT, reg, n);
+                commitWaitNs += waitIdle(waitStart, Wait.COMMIT, reg, n);
             }
         }
         counts.commit(slot, r, n);
@@ -1156,9 +1195,10 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     /**
      * One step of a wait: leaves on the run's failure, times out with a diagnostic, posts this process's state
      * when the wait gets long, and idles. {@code n} is the commit's count, or the destination for
-     * {@link Wait#SEND}; the strings are built only on the slow path.
+     * {@link Wait#SEND}; the strings are built only on the slow path. Returns the time idled (as counted in
+     * {@code waitNs}).
      */
-    private void waitIdle(final long waitStart, final Wait where, final RegHandle reg, final int n) {
+    private long waitIdle(final long waitStart, final Wait where, final RegHandle reg, final int n) {
         endpoint.control().checkFailure();
         if (Thread.currentThread().isInterrupted()) {
             throw process.fail("interrupted while waiting in " + (reg == null ? diagnostics.describeWait(process.superstep(), where, n)
@@ -1183,6 +1223,8 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         }
         final long idleStart = endpoint.nanoTime();
         endpoint.idle();
-        stats.addWaitNs(endpoint.nanoTime() - idleStart);
+        final long idled = endpoint.nanoTime() - idleStart;
+        stats.addWaitNs(idled);
+        return idled;
     }
 }

@@ -39,4 +39,14 @@ public interface SyncRecorder {
     default void countSuperstep(final boolean exchange) {
         // protocols with one kind of superstep need not count
     }
+
+    /**
+     * Adds a source of counters the protocol keeps as running totals in fields of its own (no map update per
+     * step): they are read into the counters at the edges of a timed section and at the end of the program.
+     *
+     * @param source reports each total to the consumer it is given
+     */
+    default void liveCounters(final java.util.function.Consumer<java.util.function.ObjLongConsumer<String>> source) {
+        // a recorder without sections reads nothing
+    }
 }

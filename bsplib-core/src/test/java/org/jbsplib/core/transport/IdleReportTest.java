@@ -67,6 +67,37 @@ class IdleReportTest {
         assertEquals(BspConfig.DEFAULT_IDLE_YIELD_NS, new BspConfig().idleYieldNs());
     }
 
+    /**
+     * A wait of about 10 ms (pid 1 sleeps before each sync) while two processes have two cores: the waiter
+     * yields through it instead of parking. With the former 1 ms yield time every such wait parked several times,
+     * and on the 2-core VM a parked waiter paid the wake-up and was often woken onto its partner's CPU.
+     */
+    @Test
+    void shouldNotParkInWaitsOfAFewMillisecondsWhileTheProcessesFitOnTheCores() {
+        final int supersteps = 20;
+        final RunResult result = BspRuntime.run(new BspConfig().procs(2).cores(2).threads("platform"), bsp -> {
+            for (int i = 0; i < supersteps; i++) {
+                if (bsp.pid() == 1) {
+                    sleepMillis(10);
+                }
+                bsp.sync();
+            }
+        });
+        final SyncStats waiter = result.stats().get(0);
+        assertTrue(waiter.counter("idle.yields") > 0, "pid 0 waited: " + waiter.counters());
+        assertTrue(waiter.counter("idle.parks") <= supersteps / 2, "pid 0 parked " + waiter.counter("idle.parks")
+            + " times in " + supersteps + " waits of about 10 ms: " + waiter.counters());
+    }
+
+    private static void sleepMillis(final long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
     @Test
     void shouldReportTheWaitsOfEachProcessInItsStatistics() {
         final RunResult result = BspRuntime.run(new BspConfig().procs(2), bsp -> {
