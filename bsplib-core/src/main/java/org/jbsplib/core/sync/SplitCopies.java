@@ -64,37 +64,41 @@ final class SplitCopies implements Outbox.RecordVisitor {
     /** The smallest part worth a hand-off (and a multiple of every element's size). */
     private static final int MIN_PART = 8;
 
+    private static final int[] NONE = new int[0];
+
     private final SyncProcess process;
     private final Endpoint endpoint;
     private final int me;
     private final long minBytes;
+    // the SPLIT frame a planner builds; null where this process never splits (no memory per process then)
     private final UnsafeBuffer frame;
     private final int maxEntries;
     private final UnsafeBuffer empty = new UnsafeBuffer(new byte[8]);
 
-    // planner: SPLIT_DONE frames awaited per helper; the sequence number of the last SPLIT sent
+    // planner: SPLIT_DONE frames awaited per helper (none where it never splits); the sequence number of the last
+    // SPLIT sent
     private final int[] awaited;
     private int awaitedTotal;
     private long sequence;
     // the SPLIT open last (one at a time: the planner settles each before the next), and the bytes it gives away
     private long openSequence;
     private long partnerBytes;
-    // helper: SPLIT_DONE frames not yet sent (the planner's inbox was full)
-    private final int[] doneOwed;
+    // helper: SPLIT_DONE frames not yet sent (the planner's inbox was full); allocated when one first is
+    private int[] doneOwed = NONE;
     private int donesOwed;
 
-    // the writes of the stream or superstep being planned (reused)
-    private Object[] targets = new Object[64];
-    private long[] starts = new long[64];
-    private long[] ends = new long[64];
-    private int[] positions = new int[64];
-    private int[] kinds = new int[64];
+    // the writes of the stream or superstep being planned (reused; allocated by the first plan)
+    private Object[] targets = new Object[0];
+    private long[] starts = new long[0];
+    private long[] ends = new long[0];
+    private int[] positions = NONE;
+    private int[] kinds = NONE;
     private int writes;
     private boolean splittable;
     // the parts this process writes of the records it split in the last planned stream, ascending
-    private int[] cutPositions = new int[16];
-    private int[] cutBytes = new int[16];
-    private int[] cutParts = new int[16];
+    private int[] cutPositions = NONE;
+    private int[] cutBytes = NONE;
+    private int[] cutParts = NONE;
     private int cuts;
 
     // counters: records and gets this process split as planner, and the bytes its helpers copied; parts it copied as
@@ -115,10 +119,9 @@ final class SplitCopies implements Outbox.RecordVisitor {
         this.me = process.pid();
         this.minBytes = minBytes;
         final int maxFrame = endpoint.maxFrameLength();
-        this.frame = new UnsafeBuffer(new byte[maxFrame]);
+        this.frame = minBytes > 0 ? new UnsafeBuffer(new byte[maxFrame]) : null;
         this.maxEntries = Math.max(1, (maxFrame - HEADER) / PUT_ENTRY);
-        this.awaited = new int[process.nprocs()];
-        this.doneOwed = new int[process.nprocs()];
+        this.awaited = minBytes > 0 ? new int[process.nprocs()] : NONE;
         this.sequence = me;
     }
 
@@ -267,9 +270,10 @@ final class SplitCopies implements Outbox.RecordVisitor {
 
     private void addCut(final int position, final int keep, final int part) {
         if (cuts == cutPositions.length) {
-            cutPositions = java.util.Arrays.copyOf(cutPositions, 2 * cuts);
-            cutBytes = java.util.Arrays.copyOf(cutBytes, 2 * cuts);
-            cutParts = java.util.Arrays.copyOf(cutParts, 2 * cuts);
+            final int n = Math.max(16, 2 * cuts);
+            cutPositions = java.util.Arrays.copyOf(cutPositions, n);
+            cutBytes = java.util.Arrays.copyOf(cutBytes, n);
+            cutParts = java.util.Arrays.copyOf(cutParts, n);
         }
         cutPositions[cuts] = position;
         cutBytes[cuts] = keep;
@@ -285,7 +289,7 @@ final class SplitCopies implements Outbox.RecordVisitor {
             return false;
         }
         if (writes == targets.length) {
-            final int n = 2 * writes;
+            final int n = Math.max(64, 2 * writes);
             targets = java.util.Arrays.copyOf(targets, n);
             starts = java.util.Arrays.copyOf(starts, n);
             ends = java.util.Arrays.copyOf(ends, n);
@@ -385,7 +389,7 @@ final class SplitCopies implements Outbox.RecordVisitor {
 
     /** @return whether {@code helper} has not yet written every part this process sent it */
     boolean awaits(final int helper) {
-        return awaited[helper] > 0;
+        return awaitedTotal > 0 && awaited[helper] > 0;
     }
 
     /** @return whether any helper has not yet written its parts */
@@ -408,7 +412,7 @@ final class SplitCopies implements Outbox.RecordVisitor {
 
     /** A SPLIT_DONE from {@code helper}. */
     void onDone(final int helper) {
-        if (awaited[helper] == 0) {
+        if (awaitedTotal == 0 || awaited[helper] == 0) {
             throw process.fail("protocol error: SPLIT_DONE from pid " + helper + " to pid " + me
                 + ", which sent it no split copy", null);
         }
@@ -467,6 +471,9 @@ final class SplitCopies implements Outbox.RecordVisitor {
         }
         partsServed += count;
         if (!endpoint.offer(planner, Wire.SPLIT_DONE, empty, 0, 0)) {
+            if (doneOwed == NONE) {
+                doneOwed = new int[process.nprocs()];
+            }
             doneOwed[planner]++;
             donesOwed++;
         }
