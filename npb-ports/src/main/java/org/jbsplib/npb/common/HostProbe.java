@@ -63,8 +63,8 @@ public final class HostProbe {
 
     private final boolean enabled;
     private final String reason;
-    private double beforeSeconds = Double.NaN;
-    private double afterSeconds = Double.NaN;
+    /** Wall and CPU seconds of the probe before the run, then after it. */
+    private final double[] seconds = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
 
     private HostProbe(final boolean enabled, final String reason) {
         this.enabled = enabled;
@@ -110,14 +110,14 @@ public final class HostProbe {
     public void before() {
         if (enabled) {
             warm();
-            beforeSeconds = timeOnce();
+            timeOnce(seconds, 0);
         }
     }
 
     /** Times the probe again: the reading after the run. */
     public void after() {
         if (enabled) {
-            afterSeconds = timeOnce();
+            timeOnce(seconds, 2);
         }
     }
 
@@ -129,8 +129,10 @@ public final class HostProbe {
     public void addTo(final Map<String, Object> details) {
         if (enabled) {
             final Map<String, Object> m = new LinkedHashMap<>();
-            m.put("before_seconds", beforeSeconds);
-            m.put("after_seconds", afterSeconds);
+            m.put("before_seconds", seconds[0]);
+            m.put("after_seconds", seconds[2]);
+            m.put("before_cpu_seconds", seconds[1]);
+            m.put("after_cpu_seconds", seconds[3]);
             details.put(DETAILS_KEY, m);
         } else if (reason != null) {
             details.put(DETAILS_KEY, reason);
@@ -140,10 +142,13 @@ public final class HostProbe {
     /**
      * A run's readings.
      *
-     * @param beforeSeconds the probe right before the run
-     * @param afterSeconds  the probe right after it
+     * @param beforeSeconds    the probe right before the run, wall time
+     * @param afterSeconds     the probe right after it, wall time
+     * @param beforeCpuSeconds the probe's CPU time before the run, NaN where the thread has no CPU clock
+     * @param afterCpuSeconds  its CPU time after the run, NaN where the thread has no CPU clock
      */
-    public record Reading(double beforeSeconds, double afterSeconds) {
+    public record Reading(double beforeSeconds, double afterSeconds, double beforeCpuSeconds,
+                          double afterCpuSeconds) {
         /** @return the mean of the two, the divisor of the host-normalized time */
         public double meanSeconds() {
             return (beforeSeconds + afterSeconds) / 2;
@@ -156,7 +161,8 @@ public final class HostProbe {
     public static Reading reading(final NpbResult r) {
         if (r.details().get(DETAILS_KEY) instanceof Map<?, ?> m && m.get("before_seconds") instanceof Number b
             && m.get("after_seconds") instanceof Number a) {
-            return new Reading(b.doubleValue(), a.doubleValue());
+            return new Reading(b.doubleValue(), a.doubleValue(), number(m.get("before_cpu_seconds")),
+                number(m.get("after_cpu_seconds")));
         }
         return null;
     }
@@ -166,13 +172,24 @@ public final class HostProbe {
         return r.details().get(DETAILS_KEY) instanceof String s ? s : null;
     }
 
-    /** @return the seconds of one probe */
-    static double timeOnce() {
+    private static double number(final Object o) {
+        return o instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
+    /**
+     * Times one probe into {@code out[at]} (wall seconds) and {@code out[at + 1]} (the thread's CPU seconds, NaN
+     * without a CPU clock). Wall time beyond the CPU time is time the probe waited for a CPU: load on this machine,
+     * not the host's speed.
+     */
+    static void timeOnce(final double[] out, final int at) {
+        final long c0 = ThreadTimes.cpuNanos();
         final long t0 = System.nanoTime();
         final double r = compute(CHAIN_STEPS, STREAM_PASSES);
         final long t1 = System.nanoTime();
+        final long c1 = ThreadTimes.cpuNanos();
         check(r);
-        return (t1 - t0) / 1e9;
+        out[at] = (t1 - t0) / 1e9;
+        out[at + 1] = c0 < 0 || c1 < 0 ? Double.NaN : (c1 - c0) / 1e9;
     }
 
     /**

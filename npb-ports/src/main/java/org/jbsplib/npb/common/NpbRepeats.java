@@ -123,9 +123,9 @@ public final class NpbRepeats {
         final List<HostProbe.Reading> probes = readings(runs);
         for (int i = 0; probes != null && i < runs.size(); i++) {
             final HostProbe.Reading p = probes.get(i);
-            sb.append(String.format(Locale.ROOT, " Run %d = %.3f s, host probe %.4f s before and %.4f s after, "
-                + "time / probe %.2f%n", i + 1, runs.get(i).seconds(), p.beforeSeconds(), p.afterSeconds(),
-                runs.get(i).seconds() / p.meanSeconds()));
+            sb.append(String.format(Locale.ROOT, " Run %d = %.3f s, host probe %.4f s before and %.4f s after (CPU "
+                + "%.4f and %.4f s), time / probe %.2f%n", i + 1, runs.get(i).seconds(), p.beforeSeconds(),
+                p.afterSeconds(), p.beforeCpuSeconds(), p.afterCpuSeconds(), runs.get(i).seconds() / p.meanSeconds()));
         }
         return sb.toString();
     }
@@ -145,6 +145,11 @@ public final class NpbRepeats {
         }
         sb.append(" Host probe, median (min–max) = ").append(Spread.of(probeSeconds(probes)).text("%.4f"))
             .append(" s (one thread, before and after each run: the host's speed, not the benchmark's)\n");
+        final List<Double> cpu = probeCpuSeconds(probes);
+        if (cpu.stream().allMatch(Double::isFinite)) {
+            sb.append(" Host probe CPU time, median (min–max) = ").append(Spread.of(cpu).text("%.4f"))
+                .append(" s (wall time beyond it: the probe waited for a CPU, load on this machine)\n");
+        }
         final Spread time = seconds(runs);
         final Spread normalized = Spread.of(normalized(runs, probes));
         sb.append(" Time / host probe, median (min–max) = ").append(normalized.text("%.2f"))
@@ -181,6 +186,15 @@ public final class NpbRepeats {
         return all;
     }
 
+    private static List<Double> probeCpuSeconds(final List<HostProbe.Reading> probes) {
+        final List<Double> all = new ArrayList<>(2 * probes.size());
+        for (final HostProbe.Reading p : probes) {
+            all.add(p.beforeCpuSeconds());
+            all.add(p.afterCpuSeconds());
+        }
+        return all;
+    }
+
     /** @return each run's time divided by its probe (the mean of before and after) */
     static List<Double> normalized(final List<NpbResult> runs, final List<HostProbe.Reading> probes) {
         final List<Double> out = new ArrayList<>(runs.size());
@@ -213,6 +227,8 @@ public final class NpbRepeats {
             probe.remove("values");
             probe.put("before_seconds", probes.stream().map(HostProbe.Reading::beforeSeconds).toList());
             probe.put("after_seconds", probes.stream().map(HostProbe.Reading::afterSeconds).toList());
+            probe.put("before_cpu_seconds", probes.stream().map(HostProbe.Reading::beforeCpuSeconds).toList());
+            probe.put("after_cpu_seconds", probes.stream().map(HostProbe.Reading::afterCpuSeconds).toList());
             rep.put("host_probe_seconds", probe);
             final Map<String, Object> norm = spreadJson(normalized(runs, probes));
             norm.put("diagnostic", "each run's seconds divided by the mean of its host probe before and after; the "

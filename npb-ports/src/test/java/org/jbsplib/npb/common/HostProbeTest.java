@@ -24,7 +24,10 @@ class HostProbeTest {
             "the probe's computation gives " + r);
         HostProbe.check(r);
         HostProbe.warm();
-        assertTrue(HostProbe.timeOnce() > 0, "a probe takes time");
+        final double[] t = {-1, -1};
+        HostProbe.timeOnce(t, 0);
+        assertTrue(t[0] > 0, "a probe takes time");
+        assertTrue(t[1] > 0 || Double.isNaN(t[1]), "its CPU time, where the thread has a CPU clock: " + t[1]);
     }
 
     @Test
@@ -59,6 +62,7 @@ class HostProbeTest {
         final HostProbe.Reading r = HostProbe.reading(result(details));
         assertTrue(r != null && r.beforeSeconds() > 0 && r.afterSeconds() > 0, details.toString());
         assertEquals((r.beforeSeconds() + r.afterSeconds()) / 2, r.meanSeconds());
+        assertTrue(r.beforeCpuSeconds() > 0 && r.afterCpuSeconds() > 0, "a platform thread has a CPU clock: " + r);
 
         final Map<String, Object> off = new LinkedHashMap<>();
         HostProbe.of(new BspConfig().option(HostProbe.OPTION, "off")).addTo(off);

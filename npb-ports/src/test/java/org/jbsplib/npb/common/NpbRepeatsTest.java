@@ -110,7 +110,8 @@ class NpbRepeatsTest {
         final String report = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, report);
         for (final String line : new String[] {" Host probe, median (min–max) = ",
-            " Time / host probe, median (min–max) = ", "(host-normalized, a diagnostic: ", " Run 1 = ",
+            " Host probe CPU time, median (min–max) = ", " Time / host probe, median (min–max) = ",
+            "(host-normalized, a diagnostic: ", " Run 1 = ",
             " Run 3 = "}) {
             assertTrue(report.contains(line), "missing '" + line + "' in\n" + report);
         }
@@ -122,6 +123,8 @@ class NpbRepeatsTest {
         final List<Object> after = (List<Object>) probe.get("after_seconds");
         assertEquals(3, before.size());
         assertEquals(3, after.size());
+        assertEquals(3, ((List<Object>) probe.get("before_cpu_seconds")).size());
+        assertEquals(3, ((List<Object>) probe.get("after_cpu_seconds")).size());
         final Map<String, Object> normalized = (Map<String, Object>) rep.get("host_normalized");
         final List<Object> ratios = (List<Object>) normalized.get("values");
         assertEquals(3, ratios.size());
