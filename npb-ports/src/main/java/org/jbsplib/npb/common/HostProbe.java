@@ -23,8 +23,9 @@ import org.jbsplib.core.BspConfig;
  * often enough in {@link #warm} that C2 compiles them before the first timed probe.
  *
  * <p>With P &ge; 2 the probe still runs on one thread: one probe per core would race with the processes' threads
- * starting and ending, and the same P-thread run would need a P-thread reference. A single thread measures one
- * core's speed; a run whose cores differed in speed is not corrected by it.
+ * starting and ending. A single thread measures one core's speed; a run whose cores differed in speed is not
+ * corrected by it. Each reading also takes the thread's CPU time: wall time beyond it is time the probe waited for
+ * a CPU, load on this machine rather than the host's speed, and then the probe says nothing about the host.
  *
  * <p>Option {@value #OPTION} ({@code on}/{@code off}) in {@link BspConfig#options()}; absent means off for a single
  * run, and {@link NpbRepeats} turns it on for repeated runs unless it is set. It is measured only where every process
@@ -36,7 +37,7 @@ import org.jbsplib.core.BspConfig;
  * probe.before();
  * RunResult run = BspRuntime.run(config, program);
  * probe.after();
- * probe.addTo(details);   // details.host_probe = {before_seconds, after_seconds}
+ * probe.addTo(details);   // details.host_probe = {before_seconds, after_seconds, before_cpu_seconds, ...}
  * }</pre>
  */
 public final class HostProbe {
