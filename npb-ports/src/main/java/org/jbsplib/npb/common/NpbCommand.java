@@ -51,7 +51,10 @@ public final class NpbCommand implements CliCommand {
             + "  --repeat N         run the benchmark N times in this JVM, the warm-up only before the first; print\n"
             + "                     the median run's report, then the median and min-max of time, Mop/s and T_sync\n"
             + "                     (default 1: one run, the NPB report alone); exit 1 unless every run verified;\n"
-            + "                     with --trace DIR, run i is traced into DIR/run-i\n"
+            + "                     with --trace DIR, run i is traced into DIR/run-i; a fixed one-thread\n"
+            + "                     computation times the host right before and after each run (the host probe)\n"
+            + "                     and the report adds time / probe, a diagnostic of the host's own speed;\n"
+            + "                     --opt " + HostProbe.OPTION + "=off leaves it out\n"
             + "\nA run that would not fit the JVM's heap (class C's data on P processes plus the runtime's state) is\n"
             + "refused before it starts, naming the memory it needs; raise the heap with JBSP_JAVA_OPTS=-Xmx...\n";
     }
@@ -88,6 +91,7 @@ public final class NpbCommand implements CliCommand {
         }
         final Set<String> known = new TreeSet<>(kernel.optionKeys());
         known.add(NpbOptions.WARMUP);
+        known.add(HostProbe.OPTION);
         known.add(ExchangePolicy.OPTION);
         known.add(org.jbsplib.rbs.RelaxedSync.EAGER_OPTION);
         known.add(org.jbsplib.core.sync.ClassicSync.RENDEZVOUS_OPTION);
@@ -108,6 +112,13 @@ public final class NpbCommand implements CliCommand {
                     + String.join(", ", known) + ")");
             }
             config.option(key, kv.substring(eq + 1).trim());
+        }
+        if (config.options().containsKey(HostProbe.OPTION)) {
+            try {
+                HostProbe.on(config);
+            } catch (final IllegalArgumentException e) {
+                throw new CliException("--opt " + e.getMessage());
+            }
         }
         checkMemory(kernel, cls.charAt(0), config, Runtime.getRuntime().maxMemory(),
             RuntimeFootprint.maxDirectBytes());

@@ -35,6 +35,18 @@ public final class ThreadTimes {
     }
 
     /**
+     * @return the bytes the calling thread has allocated on the heap so far (HotSpot's
+     *     {@code com.sun.management.ThreadMXBean}), or -1 where the JVM cannot say (a virtual thread, another JVM)
+     */
+    public static long allocatedBytes() {
+        if (BEAN instanceof com.sun.management.ThreadMXBean hs && hs.isThreadAllocatedMemorySupported()
+            && hs.isThreadAllocatedMemoryEnabled() && cpuNanos() >= 0) {
+            return hs.getCurrentThreadAllocatedBytes();
+        }
+        return -1;
+    }
+
+    /**
      * @return the calling thread's {@code schedstat}: {@code {run ns, run-queue wait ns, time slices}}, or
      *     {@code {-1, -1, -1}} where the file cannot be read (not Linux, a kernel without it, a virtual thread)
      */

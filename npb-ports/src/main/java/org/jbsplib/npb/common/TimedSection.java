@@ -26,6 +26,7 @@ import org.jbsplib.core.SyncStats;
 public final class TimedSection {
     private static final int CPU = 0;
     private static final int SLICES = 3;
+    private static final int ALLOCATED = 4;
     private final int nprocs;
     /** Per pid, written only by that process's thread: its clocks at {@link #start}, then the section's deltas. */
     private final long[][] threadTimes;
@@ -39,7 +40,8 @@ public final class TimedSection {
     /** Marks the start of the calling process's timed section. */
     public void start(final Bsp bsp) {
         final long[] sched = ThreadTimes.schedstat();
-        threadTimes[bsp.pid()] = new long[] {ThreadTimes.cpuNanos(), sched[0], sched[1], sched[2]};
+        threadTimes[bsp.pid()] = new long[] {ThreadTimes.cpuNanos(), sched[0], sched[1], sched[2],
+            ThreadTimes.allocatedBytes()};
         BspRuntime.stats(bsp).startSection();
     }
 
@@ -50,10 +52,11 @@ public final class TimedSection {
         } catch (final IllegalStateException e) {
             throw new IllegalStateException("stop: pid " + bsp.pid() + " did not start a timed section", e);
         }
+        final long allocated = ThreadTimes.allocatedBytes();
         final long cpu = ThreadTimes.cpuNanos();
         final long[] sched = ThreadTimes.schedstat();
         final long[] t = threadTimes[bsp.pid()];
-        final long[] now = {cpu, sched[0], sched[1], sched[2]};
+        final long[] now = {cpu, sched[0], sched[1], sched[2], allocated};
         for (int i = 0; i < t.length; i++) {
             t[i] = t[i] < 0 || now[i] < 0 ? -1 : now[i] - t[i];
         }
@@ -62,21 +65,24 @@ public final class TimedSection {
     /**
      * The clocks of each process's thread over its timed section ({@link ThreadTimes}), for the JSON's
      * {@code details}: {@code cpu_seconds} (the thread's CPU time), {@code run_seconds} and
-     * {@code runqueue_wait_seconds} (the scheduler's: on a CPU, and runnable but waiting for one) and
-     * {@code timeslices}, each indexed by pid; NaN where a clock is missing (a virtual thread, not Linux, a process
-     * of another JVM). Where the section's wall time exceeds its CPU time, the process waited: for its partners, or
+     * {@code runqueue_wait_seconds} (the scheduler's: on a CPU, and runnable but waiting for one),
+     * {@code timeslices} and {@code allocated_bytes} (what the thread allocated on the heap: the kernel's arrays are
+     * allocated before the section, so this is what the library and the kernel's loops allocate while timed; a young
+     * collection stops every process at a safepoint), each indexed by pid; NaN where a clock is missing (a virtual
+     * thread, not Linux, a process of another JVM). Where the section's wall time exceeds its CPU time, the process waited: for its partners, or
      * for a CPU when the run-queue wait says so.
      *
-     * @return the four arrays by name
+     * @return the five arrays by name
      */
     public Map<String, double[]> threadTimes() {
-        final String[] names = {"cpu_seconds", "run_seconds", "runqueue_wait_seconds", "timeslices"};
+        final String[] names = {"cpu_seconds", "run_seconds", "runqueue_wait_seconds", "timeslices",
+            "allocated_bytes"};
         final Map<String, double[]> out = new LinkedHashMap<>();
-        for (int i = CPU; i <= SLICES; i++) {
+        for (int i = CPU; i <= ALLOCATED; i++) {
             final double[] v = new double[nprocs];
             for (int pid = 0; pid < nprocs; pid++) {
                 final long[] t = threadTimes[pid];
-                v[pid] = t == null || t[i] < 0 ? Double.NaN : i == SLICES ? t[i] : t[i] / 1e9;
+                v[pid] = t == null || t[i] < 0 ? Double.NaN : i >= SLICES ? t[i] : t[i] / 1e9;
             }
             out.put(names[i], v);
         }

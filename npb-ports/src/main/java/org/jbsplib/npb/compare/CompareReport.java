@@ -61,7 +61,10 @@ public final class CompareReport {
             + "Times are the benchmark's timed section; T_sync is the mean over processes of the time in sync and "
             + "commit (the paper's T_sync); T_barrier and T_comm split the classic sync into its exchange and "
             + "communication phases (for rbs: of its exchange supersteps only). On a machine model every time is "
-            + "virtual.");
+            + "virtual. The host probe is a fixed one-thread computation timed right before and right after each "
+            + "run, outside its timed section: the host's own speed. Time / probe divides each run's time by its "
+            + "probe (the mean of before and after): a diagnostic of how much of a spread is the host's, never a "
+            + "measured time.");
         summaryTable(html, now, baseline);
         reductions(html, now);
         html.heading("Plots");
@@ -76,7 +79,8 @@ public final class CompareReport {
     private static void summaryTable(final HtmlReport html, final Map<Configuration, ConfigSummary> now,
         final Map<Configuration, ConfigSummary> baseline) {
         final List<String> headers = new ArrayList<>(List.of("kernel", "class", "P", "sync", "barrier", "machine",
-            "transport", "runs ok / failed", "time [s]", "Mop/s", "T_sync [s]", "T_barrier [s]", "T_comm [s]"));
+            "transport", "runs ok / failed", "time [s]", "Mop/s", "T_sync [s]", "T_barrier [s]", "T_comm [s]",
+            "host probe [s]", "time / probe"));
         if (!baseline.isEmpty()) {
             headers.addAll(List.of("baseline time [s]", "time change", "baseline Mop/s", "Mop/s change"));
         }
@@ -87,7 +91,8 @@ public final class CompareReport {
             final List<String> row = new ArrayList<>(List.of(c.kernel(), String.valueOf(c.npbClass()),
                 String.valueOf(c.procs()), c.sync(), c.barrier(), c.machine(), c.transport(),
                 s.measured() + " / " + s.failed(), text(s.seconds(), "%.3f"), text(s.mops(), "%.1f"),
-                text(s.tSync(), "%.4f"), text(s.tBarrier(), "%.4f"), text(s.tComm(), "%.4f")));
+                text(s.tSync(), "%.4f"), text(s.tBarrier(), "%.4f"), text(s.tComm(), "%.4f"),
+                text(s.probe(), "%.4f"), text(s.perProbe(), "%.2f")));
             if (!baseline.isEmpty()) {
                 final ConfigSummary b = baseline.get(c);
                 row.add(b == null ? "–" : text(b.seconds(), "%.3f"));

@@ -20,9 +20,13 @@ import org.jbsplib.npb.common.Spread;
  * @param tSync    T_sync, or {@code null}
  * @param tBarrier T_barrier, or {@code null}
  * @param tComm    T_comm, or {@code null}
+ * @param probe    the host probe's readings before and after the measured runs, or {@code null} unless every
+ *                 measured run has them
+ * @param perProbe each measured run's time divided by its probe (the mean of before and after): the
+ *                 host-normalized time, a diagnostic; or {@code null}
  */
 public record ConfigSummary(Configuration config, int measured, int failed, Spread seconds, Spread mops,
-    Spread tSync, Spread tBarrier, Spread tComm) {
+    Spread tSync, Spread tBarrier, Spread tComm, Spread probe, Spread perProbe) {
 
     /** @return whether it has measured runs to show */
     public boolean hasData() {
@@ -47,10 +51,15 @@ public record ConfigSummary(Configuration config, int measured, int failed, Spre
         final List<RunRecord> ok = runs.stream().filter(RunRecord::measured).toList();
         final int failed = (int) runs.stream().filter(r -> !r.verified()).count();
         if (ok.isEmpty()) {
-            return new ConfigSummary(c, 0, failed, null, null, null, null, null);
+            return new ConfigSummary(c, 0, failed, null, null, null, null, null, null, null);
         }
+        final boolean probed = ok.stream().allMatch(r -> Double.isFinite(r.probeBeforeSeconds())
+            && Double.isFinite(r.probeAfterSeconds()));
         return new ConfigSummary(c, ok.size(), failed, spread(ok, RunRecord::seconds), spread(ok, RunRecord::mops),
-            spread(ok, RunRecord::tSync), spread(ok, RunRecord::tBarrier), spread(ok, RunRecord::tComm));
+            spread(ok, RunRecord::tSync), spread(ok, RunRecord::tBarrier), spread(ok, RunRecord::tComm),
+            probed ? Spread.of(ok.stream().flatMapToDouble(r -> java.util.stream.DoubleStream.of(
+                r.probeBeforeSeconds(), r.probeAfterSeconds())).toArray()) : null,
+            probed ? spread(ok, r -> 2 * r.seconds() / (r.probeBeforeSeconds() + r.probeAfterSeconds())) : null);
     }
 
     private static Spread spread(final List<RunRecord> runs, final ToDoubleFunction<RunRecord> f) {

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.jbsplib.core.RunResult;
 import org.jbsplib.core.SyncStats;
+import org.jbsplib.npb.common.HostProbe;
 import org.jbsplib.npb.common.NpbResult;
 
 /**
@@ -29,10 +30,22 @@ import org.jbsplib.npb.common.NpbResult;
  * @param host               the machine the run ran on (host name, cores, CPU)
  * @param jvm                the JVM (vendor, version, heap limit)
  * @param error              why the run failed, or empty
+ * @param probeBeforeSeconds the host probe right before the run ({@link HostProbe}), NaN where it was not measured
+ * @param probeAfterSeconds  the host probe right after the run, NaN where it was not measured
  */
 public record RunRecord(Configuration config, int run, boolean warmup, Status status, double seconds, double mops,
     double tSync, double tBarrier, double tComm, double tCommit, long supersteps, long exchangeSupersteps,
-    long relaxedSupersteps, double wallSeconds, String host, String jvm, String error) {
+    long relaxedSupersteps, double wallSeconds, String host, String jvm, String error, double probeBeforeSeconds,
+    double probeAfterSeconds) {
+
+    /** A record without host probe readings. */
+    public RunRecord(final Configuration config, final int run, final boolean warmup, final Status status,
+        final double seconds, final double mops, final double tSync, final double tBarrier, final double tComm,
+        final double tCommit, final long supersteps, final long exchangeSupersteps, final long relaxedSupersteps,
+        final double wallSeconds, final String host, final String jvm, final String error) {
+        this(config, run, warmup, status, seconds, mops, tSync, tBarrier, tComm, tCommit, supersteps,
+            exchangeSupersteps, relaxedSupersteps, wallSeconds, host, jvm, error, Double.NaN, Double.NaN);
+    }
 
     /** A run's outcome. */
     public enum Status {
@@ -47,8 +60,8 @@ public record RunRecord(Configuration config, int run, boolean warmup, Status st
     /** The column names of the CSV file, in order. */
     public static final List<String> COLUMNS = List.of("kernel", "class", "procs", "sync", "barrier", "machine",
         "transport", "run", "warmup", "status", "verified", "seconds", "mops", "t_sync", "t_barrier", "t_comm",
-        "t_commit", "supersteps", "exchange_supersteps", "relaxed_supersteps", "wall_seconds", "host", "jvm",
-        "error");
+        "t_commit", "supersteps", "exchange_supersteps", "relaxed_supersteps", "wall_seconds",
+        "probe_before_seconds", "probe_after_seconds", "host", "jvm", "error");
 
     /** @return whether it counts as a result: a verified run that is not the warm-up */
     public boolean measured() {
@@ -61,7 +74,7 @@ public record RunRecord(Configuration config, int run, boolean warmup, Status st
     }
 
     /**
-     * @return the record of a finished NPB run
+     * @return the record of a finished NPB run, with its host probe readings where it has them
      */
     static RunRecord of(final Configuration config, final int run, final boolean warmup, final NpbResult r,
         final String host, final String jvm) {
@@ -72,9 +85,11 @@ public record RunRecord(Configuration config, int run, boolean warmup, Status st
             commit += s.commitNs();
         }
         commit = commit / rr.stats().size() / 1e9;
+        final HostProbe.Reading probe = HostProbe.reading(r);
         return new RunRecord(config, run, warmup, r.verified() ? Status.OK : Status.FAILED, r.seconds(), r.mops(),
             rr.meanSyncSeconds(), rr.meanBarrierSeconds(), rr.meanCommSeconds(), commit, rr.supersteps()[0],
-            first.exchangeSupersteps(), first.relaxedSupersteps(), rr.wallNs() / 1e9, host, jvm, "");
+            first.exchangeSupersteps(), first.relaxedSupersteps(), rr.wallNs() / 1e9, host, jvm, "",
+            probe == null ? Double.NaN : probe.beforeSeconds(), probe == null ? Double.NaN : probe.afterSeconds());
     }
 
     /** @return the record of a run that threw */
@@ -103,6 +118,8 @@ public record RunRecord(Configuration config, int run, boolean warmup, Status st
         m.put("exchange_supersteps", exchangeSupersteps);
         m.put("relaxed_supersteps", relaxedSupersteps);
         m.put("wall_seconds", wallSeconds);
+        m.put("probe_before_seconds", probeBeforeSeconds);
+        m.put("probe_after_seconds", probeAfterSeconds);
         m.put("host", host);
         m.put("jvm", jvm);
         m.put("error", error);
@@ -126,7 +143,8 @@ public record RunRecord(Configuration config, int run, boolean warmup, Status st
             Boolean.parseBoolean(Configuration.text(m, "warmup")), status, real(m, "seconds"), real(m, "mops"),
             real(m, "t_sync"), real(m, "t_barrier"), real(m, "t_comm"), real(m, "t_commit"),
             whole(m, "supersteps"), whole(m, "exchange_supersteps"), whole(m, "relaxed_supersteps"),
-            real(m, "wall_seconds"), optional(m, "host"), optional(m, "jvm"), optional(m, "error"));
+            real(m, "wall_seconds"), optional(m, "host"), optional(m, "jvm"), optional(m, "error"),
+            real(m, "probe_before_seconds"), real(m, "probe_after_seconds"));
     }
 
     private static String optional(final Map<String, ?> m, final String key) {

@@ -11,6 +11,7 @@ import java.util.function.IntFunction;
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.RunResult;
+import org.jbsplib.npb.common.HostProbe;
 import org.jbsplib.npb.common.NpbKernel;
 import org.jbsplib.npb.common.NpbOptions;
 import org.jbsplib.npb.common.NpbResult;
@@ -107,8 +108,11 @@ public final class FtKernel implements NpbKernel {
                 onTranspose)));
         final int warmups = warm.runs();
         final FtProgram.Outcome outcome = new FtProgram.Outcome(c.niter(), config.procs());
+        final HostProbe probe = HostProbe.of(config);
+        probe.before();
         final RunResult run = BspRuntime.run(config, new FtProgram(c, c.niter(), p1, lanes, outcome, progress,
             onTranspose));
+        probe.after();
         if (!outcome.ran(0)) {
             return null; // processes in several JVMs: the JVM of pid 0 reports
         }
@@ -146,6 +150,7 @@ public final class FtKernel implements NpbKernel {
         details.put("phase_seconds", phaseTable(outcome, config.procs(), outcome::phaseSeconds));
         details.put("phase_cpu_seconds", phaseTable(outcome, config.procs(), outcome::phaseCpuSeconds));
         details.put("thread_times", outcome.section().threadTimes());
+        probe.addTo(details);
         return new NpbResult(name(), c.name(), c.size(), c.niter(), verified, seconds, c.mops(seconds),
             outcome.section().of(run), details);
     }

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.RunResult;
+import org.jbsplib.npb.common.HostProbe;
 import org.jbsplib.npb.common.NpbKernel;
 import org.jbsplib.npb.common.NpbOptions;
 import org.jbsplib.npb.common.NpbResult;
@@ -77,7 +78,10 @@ public final class LuKernel implements NpbKernel {
         final LuClass warm = shortened(cls, warmupIterations(cls));
         final Warmup.Done done = Warmup.run(config, () -> run(warm, NpbOptions.copy(config), null));
         final int warmups = done.runs();
+        final HostProbe probe = HostProbe.of(config);
+        probe.before();
         final NpbResult r = run(cls, config, progress);
+        probe.after();
         if (r == null) {
             return null;
         }
@@ -86,6 +90,7 @@ public final class LuKernel implements NpbKernel {
         details.put("warmup_iterations", warmups == 0 ? 0 : warm.itmax());
         details.put("warmup_compile_ms", done.compileMillis());
         details.put("warmup_wall_ms", done.wallMillis());
+        probe.addTo(details);
         return new NpbResult(r.kernel(), r.npbClass(), r.size(), r.iterations(), r.verified(), r.seconds(), r.mops(),
             r.run(), details);
     }

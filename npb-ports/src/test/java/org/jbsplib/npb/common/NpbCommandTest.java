@@ -101,9 +101,9 @@ class NpbCommandTest {
         final CliException e = assertThrows(CliException.class, () -> new NpbCommand().run(List.of("ft", "--class",
             "S", "--procs", "1", "--warmup", "0", "--opt", "ft.lane=16"), sink,
             new PrintStream(err, true, StandardCharsets.UTF_8)));
-        assertEquals("--opt ft.lane=16: unknown key ft.lane (known for ft: ft.checksum, ft.lanes, ft.layout, npb.warmup, "
-            + "org.apply, org.barrier, org.counts, org.direct, org.rendezvousBytes, org.splitBytes, rbs.direct, "
-            + "rbs.eagerBytes, "
+        assertEquals("--opt ft.lane=16: unknown key ft.lane (known for ft: ft.checksum, ft.lanes, ft.layout, "
+            + "npb.hostProbe, npb.warmup, org.apply, org.barrier, org.counts, org.direct, org.rendezvousBytes, "
+            + "org.splitBytes, rbs.direct, rbs.eagerBytes, "
             + "rbs.exchange)",
             e.getMessage());
         assertEquals("", err.toString(StandardCharsets.UTF_8), "nothing ran");

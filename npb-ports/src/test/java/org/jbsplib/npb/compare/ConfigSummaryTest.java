@@ -51,4 +51,22 @@ class ConfigSummaryTest {
         assertTrue(Double.isNaN(ConfigSummary.change(now.seconds(), null)));
         assertTrue(Double.isNaN(ConfigSummary.change(null, before.seconds())));
     }
+
+    @Test
+    void shouldSummarizeTheHostProbeAndTheHostNormalizedTimeOfTheMeasuredRuns() {
+        final ConfigSummary s = ConfigSummary.of(List.of(Runs.probed(org, 0, 9.0, 1.0, 1.0),
+            Runs.probed(org, 1, 2.0, 0.1, 0.1), Runs.probed(org, 2, 3.0, 0.1, 0.2), Runs.probed(org, 3, 4.0, 0.2, 0.2)))
+            .get(org);
+        assertEquals(0.1, s.probe().min(), "the warm-up's probe of 1 s is not summarized");
+        assertEquals(0.2, s.probe().max());
+        assertEquals(6, s.probe().count(), "before and after of each measured run");
+        assertEquals(20.0, s.perProbe().median(), 1e-12, "2 / 0.1, 3 / 0.15 and 4 / 0.2");
+        assertEquals(20.0, s.perProbe().min(), 1e-12);
+        assertEquals(20.0, s.perProbe().max(), 1e-12);
+
+        final ConfigSummary partly = ConfigSummary.of(List.of(Runs.probed(org, 1, 2.0, 0.1, 0.1),
+            Runs.ok(org, 2, 3.0))).get(org);
+        assertNull(partly.probe(), "a run without readings leaves the summary without them");
+        assertNull(partly.perProbe());
+    }
 }

@@ -55,6 +55,25 @@ class ResultsTest {
     }
 
     @Test
+    void shouldKeepTheHostProbeReadingsInBothFiles() throws IOException {
+        final Results r = new Results(Map.of("command", "./bsp compare"));
+        final Configuration org = Runs.config("ft", 2, "org");
+        r.add(Runs.probed(org, 1, 1.3, 0.071, 0.0725));
+        r.add(Runs.ok(org, 2, 1.25));
+        r.writeJson(dir.resolve("results.json"));
+        r.writeCsv(dir.resolve("results.csv"));
+        for (final List<RunRecord> back : List.of(Results.readJson(dir.resolve("results.json")).runs(),
+            Results.readCsv(dir.resolve("results.csv")))) {
+            assertEquals(r.runs(), back);
+            assertEquals(0.071, back.get(0).probeBeforeSeconds());
+            assertEquals(0.0725, back.get(0).probeAfterSeconds());
+            assertTrue(Double.isNaN(back.get(1).probeBeforeSeconds()), "a run without a probe has none");
+        }
+        assertTrue(Files.readAllLines(dir.resolve("results.csv")).get(0).contains(
+            ",wall_seconds,probe_before_seconds,probe_after_seconds,"));
+    }
+
+    @Test
     void shouldRefuseFilesThatAreNotResultsNamingThem() throws IOException {
         final Path notJson = Files.writeString(dir.resolve("a.json"), "{\"kernel\": ");
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -17,6 +17,15 @@ final class Runs {
             c.classic() ? 0 : 90, seconds + 0.5, "vm, 2 cores, \"quoted\" CPU", "JVM 17, max heap 512 MiB", "");
     }
 
+    /** @return {@link #ok} with host probe readings {@code before} and {@code after} */
+    static RunRecord probed(final Configuration c, final int run, final double seconds, final double before,
+        final double after) {
+        final RunRecord r = ok(c, run, seconds);
+        return new RunRecord(c, run, r.warmup(), r.status(), r.seconds(), r.mops(), r.tSync(), r.tBarrier(),
+            r.tComm(), r.tCommit(), r.supersteps(), r.exchangeSupersteps(), r.relaxedSupersteps(), r.wallSeconds(),
+            r.host(), r.jvm(), "", before, after);
+    }
+
     static RunRecord failed(final Configuration c, final int run, final double seconds) {
         final RunRecord r = ok(c, run, seconds);
         return new RunRecord(c, run, r.warmup(), RunRecord.Status.FAILED, r.seconds(), r.mops(), r.tSync(),

@@ -97,7 +97,7 @@ class FtKernelTest {
         @SuppressWarnings("unchecked")
         final java.util.Map<String, double[]> threads = (java.util.Map<String, double[]>) r.details()
             .get("thread_times");
-        assertEquals(List.of("cpu_seconds", "run_seconds", "runqueue_wait_seconds", "timeslices"),
+        assertEquals(List.of("cpu_seconds", "run_seconds", "runqueue_wait_seconds", "timeslices", "allocated_bytes"),
             List.copyOf(threads.keySet()));
         final double[] sectionCpu = threads.get("cpu_seconds");
         assertTrue(sectionCpu[0] > 0 && sectionCpu[1] > 0, () -> java.util.Arrays.toString(sectionCpu));
