@@ -289,7 +289,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         stats.liveCounters(this::reportWaits); // read at a timed section's edges too (NPB's per-process counters)
     }
 
-    /** The idle time of the waits, by what they waited for (owner's thread). */
+    /** The idle time of the waits, by what they waited for, and the split copies' counters (owner's thread). */
     private void reportWaits(final java.util.function.ObjLongConsumer<String> sink) {
         sink.accept("rbs.waitAckNs", syncWaitNs[WAIT_ACK]);
         sink.accept("rbs.waitOwedAckNs", syncWaitNs[WAIT_OWED_ACK]);
@@ -297,6 +297,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         sink.accept("rbs.waitSendNs", syncWaitNs[WAIT_SEND]);
         sink.accept("rbs.waitCommitNs", commitWaitNs);
         sink.accept("rbs.waitSplitNs", splitWaitNs);
+        splits.report(sink);
     }
 
     /** @return 0 for never, 1 for auto, 2 for always ({@link #DIRECT_OPTION}) */
@@ -967,7 +968,6 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         stats.count("rbs.data", dataFrames);
         stats.count("rbs.eagerStreams", eagerStreams);
         stats.count("rbs.directStreams", directStreams);
-        splits.report(stats);
         stats.count("rbs.delayedReq", delayed);
         stats.count("rbs.exchangeSupersteps", exchangeSupersteps);
         stats.count("rbs.relaxedSupersteps", relaxedSupersteps);

@@ -559,16 +559,17 @@ final class SplitCopies implements Outbox.RecordVisitor {
     }
 
     /**
-     * Reports the counters, under the prefix given at construction ({@code org} here): {@code org.splitCopies}
-     * (parts this process gave a helper), {@code org.splitTakenBack} (those it copied itself after all),
-     * {@code org.splitBytesByPartner} (the bytes the helpers copied), and the helper's side:
-     * {@code org.splitPartsServed}, {@code org.splitBytesServed}.
+     * Reports the counters as running totals, under the prefix given at construction ({@code org} here):
+     * {@code org.splitCopies} (parts this process gave a helper), {@code org.splitTakenBack} (those it copied itself
+     * after all), {@code org.splitBytesByPartner} (the bytes the helpers copied), and the helper's side:
+     * {@code org.splitPartsServed}, {@code org.splitBytesServed}. A {@link SyncRecorder#liveCounters} source, so a
+     * timed section counts them too. Owner's thread only.
      */
-    void report(final SyncRecorder stats) {
-        stats.count(prefix + ".splitCopies", splitCopies);
-        stats.count(prefix + ".splitBytesByPartner", bytesByPartner);
-        stats.count(prefix + ".splitTakenBack", takenBack);
-        stats.count(prefix + ".splitPartsServed", partsServed);
-        stats.count(prefix + ".splitBytesServed", bytesServed);
+    void report(final java.util.function.ObjLongConsumer<String> sink) {
+        sink.accept(prefix + ".splitCopies", splitCopies);
+        sink.accept(prefix + ".splitBytesByPartner", bytesByPartner);
+        sink.accept(prefix + ".splitTakenBack", takenBack);
+        sink.accept(prefix + ".splitPartsServed", partsServed);
+        sink.accept(prefix + ".splitBytesServed", bytesServed);
     }
 }

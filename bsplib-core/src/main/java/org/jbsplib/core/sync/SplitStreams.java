@@ -120,11 +120,13 @@ public final class SplitStreams {
     }
 
     /**
-     * Reports the counters under the prefix: {@code P.splitCopies} (halves this process gave its partners),
-     * {@code P.splitTakenBack} (those it copied itself after all), {@code P.splitBytesByPartner} (the bytes the
-     * partners copied), {@code P.splitPartsServed} and {@code P.splitBytesServed} (what it copied for others).
+     * Reports the counters as running totals under the prefix: {@code P.splitCopies} (halves this process gave its
+     * partners), {@code P.splitTakenBack} (those it copied itself after all), {@code P.splitBytesByPartner} (the
+     * bytes the partners copied), {@code P.splitPartsServed} and {@code P.splitBytesServed} (what it copied for
+     * others). Register it as a {@link SyncRecorder#liveCounters} source (a timed section then counts them too).
+     * Owner's thread only.
      */
-    public void report(final SyncRecorder stats) {
-        copies.report(stats);
+    public void report(final java.util.function.ObjLongConsumer<String> sink) {
+        copies.report(sink);
     }
 }
