@@ -53,6 +53,7 @@ final class RelaxedDiagnostics {
             case EXCHANGE_DATA -> "sync of superstep " + t + " (count exchange, data)";
             case END -> "the end of the program (serving the others' last requests)";
             case SEND -> "sending to pid " + n + " whose inbox is full";
+            case SPLIT -> "writing the direct stream of pid " + n + ", which copies its halves of a split copy";
             case COMMIT -> "commit";
         };
     }

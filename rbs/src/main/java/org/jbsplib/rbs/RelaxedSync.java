@@ -11,6 +11,7 @@ import org.jbsplib.core.sync.ExchangeSuperstep;
 import org.jbsplib.core.sync.FrameStash;
 import org.jbsplib.core.sync.Outbox;
 import org.jbsplib.core.sync.RecordWriter;
+import org.jbsplib.core.sync.SplitStreams;
 import org.jbsplib.core.sync.SyncProcess;
 import org.jbsplib.core.sync.SyncProtocol;
 import org.jbsplib.core.sync.SyncRecorder;
@@ -120,6 +121,20 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
      */
     public static final String DIRECT_OPTION = "rbs.direct";
 
+    /**
+     * Option: the smallest put or hpPut of a direct stream ({@value #DIRECT_OPTION}) that its two processes copy
+     * half each (a split copy, as the classic sync's {@code org.splitBytes}; this is the relaxed sync's own knob): a
+     * number of bytes, {@code 0}/{@code off} for none, or {@code auto} (the default: 128 KiB while the processes fit
+     * on the cores, {@code bsplib.cores}, none beyond; {@code rbs:paper} sets {@code off}). The receiver, writing the
+     * stream, sends the sender (which waits for its {@link #DIRECT_DONE} anyway) a SPLIT frame naming the second half
+     * of each such put that no other write of the stream touches, writes the rest, and takes back the halves the
+     * sender has not claimed; it writes nothing else and answers DIRECT_DONE only once the sender's halves are in
+     * place, so the order of writes stays the framed one (at once in a relaxed superstep, at its turn in an exchange
+     * superstep). Counters {@code rbs.splitCopies}, {@code rbs.splitTakenBack}, {@code rbs.splitBytesByPartner},
+     * {@code rbs.splitPartsServed}, {@code rbs.splitBytesServed}.
+     */
+    public static final String SPLIT_OPTION = "rbs.splitBytes";
+
     /** A wait without progress posts its state on the run's {@link WaitBoard} after this long. */
     static final long POST_AFTER_NS = 20_000_000L;
 
@@ -175,6 +190,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     private final boolean[] directDoneOwed;
     private final boolean[] directIn;
     private long directStreams;
+    // split copies of direct streams (rbs.splitBytes): this process's halves of its senders' streams and theirs
+    private final SplitStreams splits;
+    private long splitWaitNs;
     private final boolean[] ackOwed;
     private final long[] owedSstep;
     // data of an eager stream whose req still waits in the acknowledge table
@@ -241,6 +259,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             process.option(EAGER_OPTION, Long.toString(process.eagerLimitBytes())));
         this.eagerLimit = eagerBytes == 0 ? -1 : eagerBytes; // 0: no stream goes before its ack, not even empty ones
         this.directMode = directMode(process.option(DIRECT_OPTION, "auto"));
+        final long splitBytes = SplitStreams.minBytes(SPLIT_OPTION, process.option(SPLIT_OPTION, "auto"), nprocs,
+            process.cores());
+        this.splits = new SplitStreams(process, directMode == 0 ? 0 : splitBytes, "rbs");
         this.peers = new SyncProcess[nprocs];
         this.directSent = new boolean[nprocs];
         this.directDoneOwed = new boolean[nprocs];
@@ -268,13 +289,15 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         stats.liveCounters(this::reportWaits); // read at a timed section's edges too (NPB's per-process counters)
     }
 
-    /** The idle time of the waits, by what they waited for (owner's thread). */
+    /** The idle time of the waits, by what they waited for, and the split copies' counters (owner's thread). */
     private void reportWaits(final java.util.function.ObjLongConsumer<String> sink) {
         sink.accept("rbs.waitAckNs", syncWaitNs[WAIT_ACK]);
         sink.accept("rbs.waitOwedAckNs", syncWaitNs[WAIT_OWED_ACK]);
         sink.accept("rbs.waitDirectDoneNs", syncWaitNs[WAIT_DIRECT_DONE]);
         sink.accept("rbs.waitSendNs", syncWaitNs[WAIT_SEND]);
         sink.accept("rbs.waitCommitNs", commitWaitNs);
+        sink.accept("rbs.waitSplitNs", splitWaitNs);
+        splits.report(sink);
     }
 
     /** @return 0 for never, 1 for auto, 2 for always ({@link #DIRECT_OPTION}) */
@@ -290,16 +313,18 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     /** @return whether the acknowledged stream {@code out} to {@code d} goes direct */
     private boolean direct(final int d, final Outbox out) {
-        if (directMode == 0) {
+        if (directMode == 0 || peer(d) == null) {
             return false;
         }
-        if (peers[d] == null) {
-            peers[d] = process.peer(d);
-            if (peers[d] == null) {
-                return false;
-            }
-        }
         return directMode == 2 || out.putAndMessageBytes() + out.replyBytes() > eagerLimit;
+    }
+
+    /** @return the view of {@code pid} for direct copies, null where the transport has none */
+    private SyncProcess peer(final int pid) {
+        if (peers[pid] == null) {
+            peers[pid] = process.peer(pid);
+        }
+        return peers[pid];
     }
 
     // ------------------------------------------------------------------ program-facing helpers
@@ -728,7 +753,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 progress = true;
             }
         }
-        return progress;
+        return splits.sendDone() | progress;
     }
 
     private boolean sendStreams(final long s, final boolean relaxed) {
@@ -907,7 +932,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             boolean progress = endpoint.poll(this, POLL_LIMIT) > 0;
             progress |= flushControl();
             for (int d = 0; d < nprocs; d++) {
-                if (d != me && !doneSent[d] && !ackUnsent[d] && !directDoneOwed[d]
+                if (d != me && !doneSent[d] && !ackUnsent[d] && !directDoneOwed[d] && splits.owesNothing()
                     && endpoint.offer(d, DONE, doneFrame, 0, 8)) {
                     doneSent[d] = true;
                     toSend--;
@@ -967,6 +992,8 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 directSent[src] = false;
                 requestTable.markServed(src);
             }
+            case Wire.SPLIT -> splits.onSplit(src, peer(src), buffer, offset, length);
+            case Wire.SPLIT_DONE -> splits.onDone(src);
             case EXCH -> onExchange(src, buffer, offset);
             case GET_REQ -> onGetRequests(src, buffer, offset, length);
             case EAGER -> {
@@ -1092,18 +1119,28 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         }
     }
 
-    /** Writes the direct stream of {@code src} straight from its outbox and hpPut sources, then answers DONE. */
+    /**
+     * Writes the direct stream of {@code src} straight from its outbox and hpPut sources, sharing its large puts
+     * with src ({@value #SPLIT_OPTION}), then answers DONE. Returns only once the whole stream is in place: nothing
+     * else may be written before (the order of writes), and the frame handler that calls it cannot take frames.
+     */
     private void writeDirect(final int src) {
-        if (peers[src] == null) {
-            peers[src] = process.peer(src);
-            if (peers[src] == null) {
-                throw process.fail("protocol error: a direct stream from pid " + src + " on a transport without "
-                    + "direct copies", null);
-            }
+        final SyncProcess peer = peer(src);
+        if (peer == null) {
+            throw process.fail("protocol error: a direct stream from pid " + src + " on a transport without "
+                + "direct copies", null);
         }
-        final Outbox in = peers[src].outbox(me);
+        final Outbox in = peer.outbox(me);
         applySstep = inSstep[src];
-        in.applyLocally(writer);
+        splits.write(src, in, writer);
+        if (splits.partnerWriting()) {
+            // src claimed its halves and is copying them now: a wait of one copy, not of a partner's progress
+            final long waitStart = System.nanoTime();
+            do {
+                splitWaitNs += waitIdle(waitStart, Wait.SPLIT, null, src);
+            } while (splits.partnerWriting());
+            endpoint.resetIdle();
+        }
         stats.addReceived(0, in.recordBytes());
         directDoneOwed[src] = true;
         if (endpoint.offer(src, DIRECT_DONE, control, 0, 0)) {

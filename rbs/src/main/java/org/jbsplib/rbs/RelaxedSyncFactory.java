@@ -33,14 +33,16 @@ public final class RelaxedSyncFactory implements SyncProtocolFactory {
      * {@code paper}: the relaxed barrier synchronization as the paper's Figure 4 describes it: every superstep
      * relaxed ({@value ExchangePolicy#OPTION}{@code =never}: the program must commit, and gets, BSMP and
      * registrations need {@code requestExchange}) and no eager streams ({@value RelaxedSync#EAGER_OPTION}{@code =0}:
-     * every stream moves on its ack), in frames ({@value RelaxedSync#DIRECT_OPTION}{@code =never}).
+     * every stream moves on its ack), in frames ({@value RelaxedSync#DIRECT_OPTION}{@code =never}), so with no split
+     * copies ({@value RelaxedSync#SPLIT_OPTION}{@code =off}, said explicitly).
      */
     @Override
     public java.util.Map<String, java.util.Map<String, String>> presets() {
         return java.util.Map.of("paper", java.util.Map.of(
             ExchangePolicy.OPTION, "never",
             RelaxedSync.EAGER_OPTION, "0",
-            RelaxedSync.DIRECT_OPTION, "never"));
+            RelaxedSync.DIRECT_OPTION, "never",
+            RelaxedSync.SPLIT_OPTION, "off"));
     }
 
     @Override

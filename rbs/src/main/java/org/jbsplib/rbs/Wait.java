@@ -13,5 +13,7 @@ enum Wait {
     /** The end of the program, serving the others' last requests. */
     END,
     /** A send to a destination whose inbox is full. */
-    SEND
+    SEND,
+    /** Writing a direct stream, whose sender copies the halves of a split copy it claimed. */
+    SPLIT
 }

@@ -71,16 +71,20 @@ class DifferentialTest {
         final int eager = seed % 4 == 1 ? 0 : BspConfig.DEFAULT_EAGER_LIMIT;
         // its streams in frames, direct, or by size
         final String rbsPath = ORG_PATHS[(int) Math.floorMod(seed / 3, 3L)];
+        // the relaxed sync's direct streams split as the classic sync's, in the other half of the blocks of 8 seeds
+        final String rbsSplit = Math.floorMod(seed / 8, 2L) == 0 ? "auto" : "16";
         runAndCompare(prog, expected, "rbs(" + policy + ", eager " + eager + ", ring " + ring + ", direct " + rbsPath
-            + ")", new BspConfig().syncMode("rbs").option(ExchangePolicy.OPTION, policy).eagerLimitBytes(eager)
-                .ringCapacityBytes(ring).option(RelaxedSync.DIRECT_OPTION, rbsPath));
+            + ", split " + rbsSplit + ")", new BspConfig().syncMode("rbs").option(ExchangePolicy.OPTION, policy)
+                .eagerLimitBytes(eager).ringCapacityBytes(ring).option(RelaxedSync.DIRECT_OPTION, rbsPath)
+                .option(RelaxedSync.SPLIT_OPTION, rbsSplit));
         final int chaosEager = seed % 2 == 0 ? 0 : 64;
         final int chaosRing = seed % 3 == 1 ? 4096 : 0;
         final String chaosPath = ORG_PATHS[(int) Math.floorMod(seed / 5, 3L)];
         runAndCompare(prog, expected, "rbs(never, eager " + chaosEager + ", ring " + chaosRing + ", direct "
-            + chaosPath + ")+chaos", new BspConfig().syncMode("rbs").option(ExchangePolicy.OPTION, "never")
-                .eagerLimitBytes(chaosEager).ringCapacityBytes(chaosRing).chaosSeed(seed)
-                .option(RelaxedSync.DIRECT_OPTION, chaosPath));
+            + chaosPath + ", split " + rbsSplit + ")+chaos", new BspConfig().syncMode("rbs")
+                .option(ExchangePolicy.OPTION, "never").eagerLimitBytes(chaosEager).ringCapacityBytes(chaosRing)
+                .chaosSeed(seed).option(RelaxedSync.DIRECT_OPTION, chaosPath)
+                .option(RelaxedSync.SPLIT_OPTION, rbsSplit));
         if (seed % PRESET_SAMPLE == 0) {
             runAndCompare(prog, expected, "org:paper", new BspConfig().syncMode("org:paper").ringCapacityBytes(ring));
             runAndCompare(prog, expected, "rbs:paper", new BspConfig().syncMode("rbs:paper").ringCapacityBytes(ring)

@@ -34,7 +34,7 @@ class RelaxedPresetTest {
             assertEquals(s.counter("rbs.relaxedSupersteps"), s.relaxedSupersteps());
         }
         assertEquals(Map.of(ExchangePolicy.OPTION, "never", RelaxedSync.EAGER_OPTION, "0",
-            RelaxedSync.DIRECT_OPTION, "never"),
+            RelaxedSync.DIRECT_OPTION, "never", RelaxedSync.SPLIT_OPTION, "off"),
             BspRuntime.syncMode("rbs").presets().get("paper"));
     }
 

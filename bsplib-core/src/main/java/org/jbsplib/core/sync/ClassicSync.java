@@ -113,7 +113,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
      */
     public static final String SPLIT_OPTION = "org.splitBytes";
     /** The size {@link #SPLIT_OPTION} {@code auto} sets while the processes fit on the cores, in bytes. */
-    public static final long DEFAULT_SPLIT_BYTES = 128 * 1024;
+    public static final long DEFAULT_SPLIT_BYTES = SplitCopies.DEFAULT_BYTES;
 
     private static final int POLL_LIMIT = ExchangeSuperstep.POLL_LIMIT;
     /**
@@ -244,21 +244,10 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.peers = new SyncProcess[nprocs];
         this.stash = new FrameStash(nprocs);
         this.writer = new RecordWriter(process, this::countUpdate);
-        this.splits = new SplitCopies(process, splitBytes(process, process.option(SPLIT_OPTION, "auto")));
+        this.splits = new SplitCopies(process, SplitCopies.minBytes(SPLIT_OPTION, process.option(SPLIT_OPTION, "auto"),
+            process.nprocs(), process.cores()));
+        stats.liveCounters(splits::report); // running totals: a timed section (NPB's --json) counts them too
         this.directWritten = new boolean[nprocs];
-    }
-
-    /**
-     * @return the value of {@link #SPLIT_OPTION} in bytes, 0 for none: under {@code auto}, none when the processes
-     *     outnumber the cores (a helper that is not running would delay the copy it was to speed up, and no core is
-     *     idle to gain)
-     */
-    private static long splitBytes(final SyncProcess process, final String value) {
-        final String v = value.trim();
-        if ("auto".equalsIgnoreCase(v)) {
-            return process.nprocs() <= process.cores() ? DEFAULT_SPLIT_BYTES : 0;
-        }
-        return "off".equalsIgnoreCase(v) ? 0 : SyncSpec.parseBytes(SPLIT_OPTION, v);
     }
 
     /** The values of {@link #DIRECT_OPTION}. */
@@ -386,7 +375,6 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         stats.count("org.directStreams", directStreams);
         stats.count("org.directGets", directGets);
         stats.count("org.stagedGets", stagedGets);
-        splits.report(stats);
         stats.count("org.waitIdleSteps", idleSteps);
         stats.count("org.waitClockReads", waitClockReads);
         if (barrier != null) {
@@ -839,11 +827,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         int moved = 0;
         if (!directWritten[src]) {
             final Outbox in = peers[src].outbox(me);
-            final int cuts = splits.planStream(src, in);
-            in.applyLocally(writer, splits.cutPositions(), splits.cutBytes(), cuts);
-            if (cuts > 0) {
-                splits.takeBackStream(src, in); // the sender's parts, unless it has started on them
-            }
+            splits.writeStream(src, in, writer);
             stats.addReceived(0, in.recordBytes());
             directWritten[src] = true;
             moved = ExchangeSuperstep.PROGRESS;

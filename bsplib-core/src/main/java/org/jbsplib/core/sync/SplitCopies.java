@@ -36,7 +36,10 @@ import org.jbsplib.core.util.Bulk;
  * the frame's sequence number before sending; the helper copies only if it moves it from open to its own claim, and
  * the planner, done with its own part, copies the helper's parts itself if it moves it to its claim first. A SPLIT
  * frame the planner took back is dropped by the helper when it comes (its number no longer open), and only a claimed
- * one is answered with SPLIT_DONE. A split copy therefore never waits for a partner that has not started.
+ * one is answered with SPLIT_DONE. A split copy therefore never waits for a partner that has not started. Once its
+ * parts are written, the helper also moves the word from its claim to <em>written</em>, before SPLIT_DONE: a
+ * planner that cannot handle frames while it waits (the relaxed sync writes a stream inside its frame handler) waits
+ * on the word instead ({@link #helperWriting()}), woken by the SPLIT_DONE frame's arrival.
  *
  * <p>Threading: one instance per protocol, confined to its process's thread; it reaches the planner's or helper's
  * memory only as {@link SyncProcess#peer(int)} allows, published by the SPLIT frame (and back by SPLIT_DONE).
@@ -49,6 +52,7 @@ final class SplitCopies implements Outbox.RecordVisitor {
     /** {@code [int kind][int count][long sequence]}. */
     private static final int HEADER = 16;
     // the states of a claim word: the sequence number times 4, plus one of these
+    private static final long WRITTEN = 0;
     private static final long OPEN = 1;
     private static final long HELPER = 2;
     private static final long PLANNER = 3;
@@ -63,6 +67,8 @@ final class SplitCopies implements Outbox.RecordVisitor {
     static final int MAX_WRITES = 4096;
     /** The smallest part worth a hand-off (and a multiple of every element's size). */
     private static final int MIN_PART = 8;
+    /** The size an option's {@code auto} sets while the processes fit on the cores, in bytes. */
+    static final long DEFAULT_BYTES = 128 * 1024;
 
     private static final int[] NONE = new int[0];
 
@@ -70,6 +76,7 @@ final class SplitCopies implements Outbox.RecordVisitor {
     private final Endpoint endpoint;
     private final int me;
     private final long minBytes;
+    private final String prefix;
     // the SPLIT frame a planner builds; null where this process never splits (no memory per process then)
     private final UnsafeBuffer frame;
     private final int maxEntries;
@@ -83,6 +90,9 @@ final class SplitCopies implements Outbox.RecordVisitor {
     // the SPLIT open last (one at a time: the planner settles each before the next), and the bytes it gives away
     private long openSequence;
     private long partnerBytes;
+    // the claim word of the SPLIT settled last, while its helper claimed it and may still be writing its parts
+    private java.util.concurrent.atomic.AtomicLong claimedWord;
+    private long claimedSequence;
     // helper: SPLIT_DONE frames not yet sent (the planner's inbox was full); allocated when one first is
     private int[] doneOwed = NONE;
     private int donesOwed;
@@ -114,7 +124,17 @@ final class SplitCopies implements Outbox.RecordVisitor {
      * @param minBytes the smallest record or get that is split; 0: none
      */
     SplitCopies(final SyncProcess process, final long minBytes) {
+        this(process, minBytes, "org");
+    }
+
+    /**
+     * @param process       the protocol's process
+     * @param minBytes      the smallest record or get that is split; 0: none
+     * @param counterPrefix the counters' prefix ({@code org}: {@code org.splitCopies}, ...)
+     */
+    SplitCopies(final SyncProcess process, final long minBytes, final String counterPrefix) {
         this.process = process;
+        this.prefix = counterPrefix;
         this.endpoint = process.endpoint();
         this.me = process.pid();
         this.minBytes = minBytes;
@@ -123,6 +143,21 @@ final class SplitCopies implements Outbox.RecordVisitor {
         this.maxEntries = Math.max(1, (maxFrame - HEADER) / PUT_ENTRY);
         this.awaited = minBytes > 0 ? new int[process.nprocs()] : NONE;
         this.sequence = me;
+    }
+
+    /**
+     * The value of a split option in bytes: a number, {@code 0} or {@code off} for none, or {@code auto}:
+     * {@value #DEFAULT_BYTES} while the processes fit on the cores, none beyond (a helper that is not running would
+     * delay the copy it was to speed up, and no core is idle to gain).
+     *
+     * @throws IllegalArgumentException naming the option and the value if it is none of these
+     */
+    static long minBytes(final String option, final String value, final int nprocs, final int cores) {
+        final String v = value.trim();
+        if ("auto".equalsIgnoreCase(v)) {
+            return nprocs <= cores ? DEFAULT_BYTES : 0;
+        }
+        return "off".equalsIgnoreCase(v) ? 0 : SyncSpec.parseBytes(option, v);
     }
 
     /** @return whether any record or get may be split (the option is not {@code 0}) */
@@ -134,13 +169,14 @@ final class SplitCopies implements Outbox.RecordVisitor {
 
     /**
      * Plans the direct stream {@code in} from {@code src} at its turn: sends src the parts it copies, if any, and
-     * keeps the parts this process writes for {@link #cutPositions()} and {@link #cutBytes()}.
+     * keeps the parts this process writes ({@code cutPositions}, {@code cutBytes}) for {@link #writeStream}.
      *
      * @param in src's outbox to this process
      * @return how many records are cut (0: the stream is written whole, nothing was sent)
      */
-    int planStream(final int src, final Outbox in) {
+    private int planStream(final int src, final Outbox in) {
         cuts = 0;
+        claimedWord = null;
         if (minBytes == 0 || in.putRecords() == 0 || in.putAndMessageBytes() < minBytes) {
             return 0;
         }
@@ -181,12 +217,26 @@ final class SplitCopies implements Outbox.RecordVisitor {
     }
 
     /**
+     * Writes the direct stream {@code in} from {@code src} into this process's memory through {@code sink}, sharing
+     * its large puts with src where the order of writes allows: plans it ({@link #planStream}), writes everything but
+     * src's parts, then takes those back unless src has claimed them ({@link #takeBackStream}). Afterwards
+     * {@link #awaits} (frames) or {@link #helperWriting()} (the claim word) tell whether src still writes its parts.
+     */
+    void writeStream(final int src, final Outbox in, final Outbox.RecordSink sink) {
+        final int cut = planStream(src, in);
+        in.applyLocally(sink, cutPositions, cutBytes, cut);
+        if (cut > 0) {
+            takeBackStream(src, in); // the sender's parts, unless it has started on them
+        }
+    }
+
+    /**
      * After this process wrote its parts of the stream planned last: takes the helper's parts back and copies them
      * if the helper has not claimed them yet; otherwise they are the helper's, and {@link #awaits} says when done.
      *
      * @param in the stream {@link #planStream} planned, with that many cuts
      */
-    void takeBackStream(final int src, final Outbox in) {
+    private void takeBackStream(final int src, final Outbox in) {
         if (cuts > 0 && takeBack(src, in.splitClaim, cuts)) {
             final RegistrationTable mine = process.registry();
             for (int c = 0; c < cuts; c++) {
@@ -233,6 +283,8 @@ final class SplitCopies implements Outbox.RecordVisitor {
             return true;
         }
         bytesByPartner += partnerBytes;
+        claimedWord = claim;
+        claimedSequence = seq;
         return false;
     }
 
@@ -256,16 +308,6 @@ final class SplitCopies implements Outbox.RecordVisitor {
             return true; // a message writes the queue, no memory of the program
         }
         return addWrite(target, start, start + total, position, kind);
-    }
-
-    /** @return the positions (put section) of the records cut by the last {@link #planStream}, ascending */
-    int[] cutPositions() {
-        return cutPositions;
-    }
-
-    /** @return how many bytes of each cut record this process writes */
-    int[] cutBytes() {
-        return cutBytes;
     }
 
     private void addCut(final int position, final int keep, final int part) {
@@ -350,6 +392,7 @@ final class SplitCopies implements Outbox.RecordVisitor {
      * @return how many bytes (from the start) this process copies: {@code length} if nothing was split
      */
     int planGet(final int owner, final int getId, final int slot, final long srcOffset, final int length) {
+        claimedWord = null;
         if (!splittable || length < minBytes || length < 2 * MIN_PART) {
             return length;
         }
@@ -390,6 +433,21 @@ final class SplitCopies implements Outbox.RecordVisitor {
     /** @return whether {@code helper} has not yet written every part this process sent it */
     boolean awaits(final int helper) {
         return awaitedTotal > 0 && awaited[helper] > 0;
+    }
+
+    /**
+     * @return whether the helper claimed the parts of the stream or get planned last and has not yet written them
+     *     (read from the pair's claim word; its SPLIT_DONE frame may still be on its way when this turns false)
+     */
+    boolean helperWriting() {
+        if (claimedWord == null) {
+            return false;
+        }
+        if (claimedWord.get() == claimedSequence * 4 + HELPER) {
+            return true;
+        }
+        claimedWord = null;
+        return false;
     }
 
     /** @return whether any helper has not yet written its parts */
@@ -470,6 +528,9 @@ final class SplitCopies implements Outbox.RecordVisitor {
                 + length + " bytes from pid " + planner + " to pid " + me, null);
         }
         partsServed += count;
+        // releases the parts to a planner waiting on the word; a compare-and-set, since a planner that waits for
+        // SPLIT_DONE frames instead may already have opened the word for its next SPLIT
+        claim.compareAndSet(seq * 4 + HELPER, seq * 4 + WRITTEN);
         if (!endpoint.offer(planner, Wire.SPLIT_DONE, empty, 0, 0)) {
             if (doneOwed == NONE) {
                 doneOwed = new int[process.nprocs()];
@@ -498,15 +559,17 @@ final class SplitCopies implements Outbox.RecordVisitor {
     }
 
     /**
-     * Reports the counters: {@code org.splitCopies} (parts this process gave a helper), {@code org.splitTakenBack}
-     * (those it copied itself after all), {@code org.splitBytesByPartner} (the bytes the helpers copied), and the
-     * helper's side: {@code org.splitPartsServed}, {@code org.splitBytesServed}.
+     * Reports the counters as running totals, under the prefix given at construction ({@code org} here):
+     * {@code org.splitCopies} (parts this process gave a helper), {@code org.splitTakenBack} (those it copied itself
+     * after all), {@code org.splitBytesByPartner} (the bytes the helpers copied), and the helper's side:
+     * {@code org.splitPartsServed}, {@code org.splitBytesServed}. A {@link SyncRecorder#liveCounters} source, so a
+     * timed section counts them too. Owner's thread only.
      */
-    void report(final SyncRecorder stats) {
-        stats.count("org.splitCopies", splitCopies);
-        stats.count("org.splitBytesByPartner", bytesByPartner);
-        stats.count("org.splitTakenBack", takenBack);
-        stats.count("org.splitPartsServed", partsServed);
-        stats.count("org.splitBytesServed", bytesServed);
+    void report(final java.util.function.ObjLongConsumer<String> sink) {
+        sink.accept(prefix + ".splitCopies", splitCopies);
+        sink.accept(prefix + ".splitBytesByPartner", bytesByPartner);
+        sink.accept(prefix + ".splitTakenBack", takenBack);
+        sink.accept(prefix + ".splitPartsServed", partsServed);
+        sink.accept(prefix + ".splitBytesServed", bytesServed);
     }
 }

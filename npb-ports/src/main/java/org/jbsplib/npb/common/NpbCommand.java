@@ -101,6 +101,7 @@ public final class NpbCommand implements CliCommand {
         known.add(org.jbsplib.core.sync.ClassicSync.COUNTS_OPTION);
         known.add(org.jbsplib.core.sync.ClassicSync.SPLIT_OPTION);
         known.add(org.jbsplib.rbs.RelaxedSync.DIRECT_OPTION);
+        known.add(org.jbsplib.rbs.RelaxedSync.SPLIT_OPTION);
         for (final String kv : a.list("--opt", List.of())) {
             final int eq = kv.indexOf('=');
             if (eq <= 0) {

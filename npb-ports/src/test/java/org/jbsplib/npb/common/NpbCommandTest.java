@@ -104,7 +104,7 @@ class NpbCommandTest {
         assertEquals("--opt ft.lane=16: unknown key ft.lane (known for ft: ft.checksum, ft.lanes, ft.layout, "
             + "npb.hostProbe, npb.warmup, org.apply, org.barrier, org.counts, org.direct, org.rendezvousBytes, "
             + "org.splitBytes, rbs.direct, rbs.eagerBytes, "
-            + "rbs.exchange)",
+            + "rbs.exchange, rbs.splitBytes)",
             e.getMessage());
         assertEquals("", err.toString(StandardCharsets.UTF_8), "nothing ran");
     }
