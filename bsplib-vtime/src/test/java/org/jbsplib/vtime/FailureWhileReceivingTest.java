@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.ObjIntConsumer;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.api.BspAbortException;
 import org.jbsplib.core.transport.Endpoint;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,6 +31,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class FailureWhileReceivingTest {
     private static final int P = 8;
     private static final int RUNS = 40;
+    private static final long MS = 1_000_000L;
     private static final NetworkModel SP2 = new NetworkModel("sp2", 20_000, 10_000, 10_000, 28.5714, CpuClock.FIXED, 1,
         0);
 
@@ -45,7 +48,7 @@ class FailureWhileReceivingTest {
             final VirtualMachine m = new VirtualMachine(SP2, P, 1024, shuffled ? run + 1 : VirtualMachine.NO_SHUFFLE,
                 parallel);
             final BspAbortException cause = new BspAbortException(-1, -1, "deadline of " + what, null);
-            final Run r = new Run(m, -1, 0);
+            final Run r = new Run(m, (e, pid) -> exchange(m, e, pid, -1, 0));
             LockSupport.parkNanos(delayNs);
             m.control().fail(cause);
             r.await(what);
@@ -69,7 +72,7 @@ class FailureWhileReceivingTest {
                 + " fails in round " + round + ")";
             final VirtualMachine m = new VirtualMachine(SP2, P, 1024, shuffled ? run + 1 : VirtualMachine.NO_SHUFFLE,
                 parallel);
-            final Run r = new Run(m, failing, round);
+            final Run r = new Run(m, (e, pid) -> exchange(m, e, pid, failing, round));
             r.await(what);
             final Throwable[] left = r.left;
             final BspAbortException failure = m.control().failure();
@@ -83,24 +86,65 @@ class FailureWhileReceivingTest {
         }
     }
 
-    /** The P processes of one run, each exchanging frames with all others in rounds until the run fails. */
+    /**
+     * What keeps a process woken by a failure off the kernel's state while the sequential kernel's holder may still be
+     * inside a step without the lock: after the failure a poll delivers nothing, though frames have arrived, an offer
+     * sends nothing, and the clock stands still. pid 1 sends pid 0 three frames (arriving before 1 ms) and fails;
+     * pid 0, blocked at 1 ms, wakes with the failure and looks. (The runs above cannot catch that race by chance: its
+     * window is one take of a frame.)
+     */
+    @Test
+    void shouldDeliverNothingAfterAFailure() throws InterruptedException {
+        final VirtualMachine m = new VirtualMachine(SP2, 2, 1024);
+        final long[] seen = new long[4];
+        final UnsafeBuffer msg = new UnsafeBuffer(new byte[8]);
+        final Run r = new Run(m, (e, pid) -> {
+            if (pid == 1) {
+                for (int i = 0; i < 3; i++) {
+                    e.offer(0, 1, msg, 0, 8);
+                }
+                throw new IllegalStateException("pid 1 fails after its sends");
+            }
+            e.advanceTo(MS);
+            e.idle(); // no frame by 1 ms yet: blocks until the failure wakes it
+            seen[0] = e.poll((src, type, buffer, offset, length) -> { }, 10);
+            final long frames = m.frames();
+            e.offer(1, 1, msg, 0, 8);
+            seen[1] = m.frames() - frames;
+            e.advanceTo(2 * MS);
+            seen[2] = m.clockNs(0);
+            seen[3] = m.frames();
+            e.control().checkFailure();
+        });
+        r.await("a failure after three frames");
+        assertTrue(r.left[1] instanceof IllegalStateException, "pid 1 left with " + r.left[1]);
+        assertSame(m.control().failure(), r.left[0], "pid 0 left with " + r.left[0]);
+        assertEquals(3, seen[3], "frames sent before the failure");
+        assertEquals(0, seen[0], "frames delivered after the failure (three had arrived)");
+        assertEquals(0, seen[1], "frames sent after the failure");
+        assertEquals(MS, seen[2], "pid 0's clock after advanceTo(2 ms) following the failure");
+    }
+
+    /** The processes of one run, each running {@code body} on its thread until the run fails. */
     private static final class Run {
         private final VirtualMachine m;
-        private final Thread[] threads = new Thread[P];
+        private final Thread[] threads;
         /** What each process left with, written by its thread before it ends. */
-        private final Throwable[] left = new Throwable[P];
+        private final Throwable[] left;
 
-        /** Starts the processes; {@code failing} throws after its sends of {@code round} (none: -1). */
-        Run(final VirtualMachine m, final int failing, final int round) {
+        /** Starts the processes, each running {@code body(endpoint, pid)}. */
+        Run(final VirtualMachine m, final ObjIntConsumer<Endpoint> body) {
             this.m = m;
-            for (int i = 0; i < P; i++) {
+            this.threads = new Thread[m.nprocs()];
+            this.left = new Throwable[m.nprocs()];
+            for (int i = 0; i < threads.length; i++) {
                 final int pid = i;
                 final Endpoint e = m.endpoint(pid);
                 threads[i] = new Thread(() -> {
                     try {
                         e.processStarted();
                         e.enterLibrary(0);
-                        exchange(m, e, pid, failing, round);
+                        body.accept(e, pid);
                     } catch (final Throwable x) {
                         left[pid] = x;
                         if (!(x instanceof BspAbortException)) {
@@ -119,7 +163,7 @@ class FailureWhileReceivingTest {
         /** Waits at most 20 s for every process to end (a hang fails the test), then closes the machine. */
         void await(final String what) throws InterruptedException {
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            for (int pid = 0; pid < P; pid++) {
+            for (int pid = 0; pid < threads.length; pid++) {
                 threads[pid].join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
                 if (threads[pid].isAlive()) {
                     m.close();
