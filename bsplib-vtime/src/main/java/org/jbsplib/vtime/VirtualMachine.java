@@ -269,10 +269,10 @@ public final class VirtualMachine implements Transport {
                 + "%d frames, computation charged %.6f s (sum over processes), %d CPU clock readings "
                 + "(%d system calls), parallel=%d; hand-offs by cause: %s; waits that went on at once: %d; "
                 + "computation per process %s; compute intervals begun on another carrier than the last ended on: "
-                + "%d, ended on another carrier than begun on: %d%n",
+                + "%d, ended on another carrier than begun on: %d; kernel lock turns: %d%n",
                 model.describe(), nprocs, makespanNs() / 1e9, switches, frames, chargedNs() / 1e9, cpuReadings(),
                 cpuSystemCalls(), parallel, handOffsByCause(), continued, chargedPerProcess(), resumedElsewhere(),
-                movedWithin());
+                movedWithin(), kernelLocks);
         }
     }
 
