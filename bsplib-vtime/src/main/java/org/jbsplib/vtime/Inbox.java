@@ -2,7 +2,8 @@ package org.jbsplib.vtime;
 
 /**
  * One process's inbox on the virtual machine: the frames sent to it, taken in the order (arrival, send start, sender
- * pid, the sender's own send count). Not thread-safe: the kernel's lock guards it.
+ * pid, the sender's own send count). Not thread-safe: the sequential kernel's baton guards it (only its holder touches
+ * an inbox), the kernel's lock with several processes running at once.
  *
  * <pre>{@code
  * Inbox in = new Inbox(nprocs);

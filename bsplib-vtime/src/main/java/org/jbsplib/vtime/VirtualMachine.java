@@ -32,7 +32,8 @@ import org.jbsplib.core.transport.Transport;
  * <p>Threading: one thread per process (virtual threads where the JVM has them), but only the process holding the
  * baton runs (or, with {@code parallel = K}, the up to K processes holding one of K batons); the others are parked in
  * a library call. Every receiving endpoint call is a scheduling point. After a
- * failure the machine stops scheduling and every process runs freely to leave its wait.
+ * failure the machine stops scheduling and every process runs freely to leave its wait; from then on it delivers no
+ * frame and moves no clock (every wait leaves through the run's failure check, and the run ends with that failure).
  */
 public final class VirtualMachine implements Transport {
     // Implementation notes.
@@ -78,6 +79,21 @@ public final class VirtualMachine implements Transport {
     // A blocked process may not jump to a frame that arrives before the others' events + o + L: a wake-up (an end,
     // a hardware barrier's release) that another process gives it later in host order may come earlier in virtual
     // time and change what it does.
+    // The lock. In the sequential kernel only the baton holder touches the kernel's state, and the baton's volatile
+    // write (runNext) and read (awaitTurn) order one holder's writes before the next holder's reads, so receiving
+    // (poll, idle, the gate when it passes, a wait that goes on at once) takes no lock there: it was one turn per
+    // frame taken, a full fence each, where the frame's and the inbox's cache misses had to drain. What still takes
+    // it: a hand-off (vacate, fillSlots, runNext), whose tail after waking the next holder (fillSlots re-reading
+    // runningCount, the hand-off counted by cause) must not meet that holder's own hand-off; and sends, wake-ups and
+    // advanceTo, which are few (the batch send is one turn for org's P - 1 COUNT frames). None of the new holder's
+    // lock-free steps writes what that tail reads or writes (runningCount, switches, handOffs, slots). With
+    // parallel = K > 1 several processes run at once and every step takes the lock, as before.
+    // After a failure every process runs freely (free), and a process woken by it runs while the holder may still be
+    // inside a lock-free step; so a free machine touches nothing shared: poll delivers nothing, offer and offerBatch
+    // drop the frame, signal and advanceTo do nothing, no clock is charged, and a process checks free before each
+    // step. A thread that finds free unset holds the baton (no other runs in the sequential kernel), so at most one
+    // thread, the holder of the moment of the failure, finishes the step it is in. The run ends with the failure:
+    // every wait loop leaves through RunControl.checkFailure, none waits for a frame.
     private static final int READY = 0;
     private static final int RUNNING = 1;
     private static final int BLOCKED = 2;
@@ -253,10 +269,10 @@ public final class VirtualMachine implements Transport {
                 + "%d frames, computation charged %.6f s (sum over processes), %d CPU clock readings "
                 + "(%d system calls), parallel=%d; hand-offs by cause: %s; waits that went on at once: %d; "
                 + "computation per process %s; compute intervals begun on another carrier than the last ended on: "
-                + "%d, ended on another carrier than begun on: %d%n",
+                + "%d, ended on another carrier than begun on: %d; kernel lock turns: %d%n",
                 model.describe(), nprocs, makespanNs() / 1e9, switches, frames, chargedNs() / 1e9, cpuReadings(),
                 cpuSystemCalls(), parallel, handOffsByCause(), continued, chargedPerProcess(), resumedElsewhere(),
-                movedWithin());
+                movedWithin(), kernelLocks);
         }
     }
 
@@ -427,8 +443,9 @@ public final class VirtualMachine implements Transport {
     }
 
     /**
-     * @return how many times the kernel's lock was taken so far (once per frame sent, per frame or empty look taken
-     *         by a poll, per batch of frames, per wait, end and wake-up)
+     * @return how many times the kernel's lock was taken so far: once per frame sent, per batch of frames, per
+     *         hand-off, end, wake-up and {@code advanceTo}; with {@code parallel} above 1 also once per frame or empty
+     *         look taken by a poll and per wait (the sequential kernel receives without it)
      */
     public long kernelLocks() {
         return kernelLocks;
@@ -526,6 +543,9 @@ public final class VirtualMachine implements Transport {
      */
     private void waitUntilAllowed(final int p, final boolean earliest, final boolean receiving) {
         while (!free) {
+            if (parallel == 1 && shuffle == null && (earliest ? isEarliest(p) : mayAct(p))) {
+                return; // the baton holder alone reads the kernel's state: no lock unless it hands off
+            }
             lockKernel();
             try {
                 if ((earliest ? isEarliest(p) : mayAct(p)) && !shuffled(p)) {
@@ -749,7 +769,8 @@ public final class VirtualMachine implements Transport {
      * Takes {@code p}'s first frame without passing the gate when it has arrived by {@code p}'s clock and before
      * any frame another process can still send ({@code arrival < every other event + lookahead}): no frame that
      * precedes it can still come, and the frames that arrived while the receiver was busy are taken in the same
-     * order and at the same clocks as after a gate, without a hand-off each (the lock is held).
+     * order and at the same clocks as after a gate, without a hand-off each (the lock is held, or the sequential
+     * kernel's baton).
      *
      * @return the frame, or null when only the gate can decide
      */
@@ -767,12 +788,29 @@ public final class VirtualMachine implements Transport {
 
     /**
      * Blocks {@code p} until its next event (a frame's arrival or a wake-up): the baton goes on, or stays when that
-     * event comes first (the lock is held).
+     * event comes first (with {@code parallel} above 1 the lock is held; the sequential kernel's baton holder calls
+     * without it, and it is taken for a hand-off only).
      */
     private void block(final int p) {
-        if (parallel == 1 && !free && goesOnAtOnce(p)) {
+        if (parallel > 1) {
+            blockLocked(p);
             return;
         }
+        if (goesOnAtOnce(p)) {
+            return;
+        }
+        lockKernel();
+        try {
+            if (!free) {
+                blockLocked(p);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@code p} leaves its slot until its next event, which is given on (the lock is held). */
+    private void blockLocked(final int p) {
         vacate(p, BLOCKED);
         waitsEarliest[p] = false;
         events.set(p, blockedEvent(p));
@@ -804,7 +842,10 @@ public final class VirtualMachine implements Transport {
         return true;
     }
 
-    /** Takes {@code p}'s first frame: its clock becomes {@code max(clock, arrival) + o} (the lock is held). */
+    /**
+     * Takes {@code p}'s first frame: its clock becomes {@code max(clock, arrival) + o} (the lock is held, or the
+     * sequential kernel's baton).
+     */
     private Frame take(final int p) {
         final Frame f = inbox[p].poll();
         clock[p] = Math.max(clock[p], f.arrival) + model.overheadNs();
@@ -1063,6 +1104,9 @@ public final class VirtualMachine implements Transport {
 
         @Override
         public void advanceTo(final long timeNs) {
+            if (free) {
+                return; // after a failure no clock moves (see the notes on the lock)
+            }
             lockKernel();
             try {
                 clock[pid] = Math.max(clock[pid], timeNs);
@@ -1081,6 +1125,9 @@ public final class VirtualMachine implements Transport {
 
         @Override
         public void signal(final int dstPid, final long timeNs) {
+            if (free) {
+                return;
+            }
             lockKernel();
             try {
                 wakeUp(dstPid, timeNs);
@@ -1095,7 +1142,7 @@ public final class VirtualMachine implements Transport {
         @Override
         public void enterLibrary(final long superstep) {
             if (model.cpu() == CpuClock.FIXED) {
-                if (superstep != chargedSuperstep) {
+                if (superstep != chargedSuperstep && !free) {
                     chargedSuperstep = superstep;
                     clock[pid] += model.stepCostNs();
                     charged += model.stepCostNs();
@@ -1148,6 +1195,10 @@ public final class VirtualMachine implements Transport {
             if (shuffle != null) {
                 gate(pid);
             }
+            if (free) {
+                endCall();
+                return true; // after a failure nothing is delivered: the run ends with the failure
+            }
             lockKernel();
             try {
                 send(dstPid, type, length).putBytes(0, src, offset, length);
@@ -1176,6 +1227,10 @@ public final class VirtualMachine implements Transport {
                 return Endpoint.super.offerBatch(type, length, batch, from, to, scratch);
             }
             beginCall();
+            if (free) {
+                endCall();
+                return to; // after a failure nothing is delivered: the run ends with the failure
+            }
             lockKernel();
             try {
                 for (int i = from; i < to; i++) {
@@ -1241,6 +1296,45 @@ public final class VirtualMachine implements Transport {
         @Override
         public int poll(final FrameHandler handler, final int limit) {
             beginCall();
+            final int n = free ? 0 : parallel == 1 ? pollAlone(handler, limit) : pollShared(handler, limit);
+            endCall();
+            return n;
+        }
+
+        /**
+         * The sequential kernel's poll: this process holds the baton, so it reads and takes its frames without the
+         * lock; the gate's hand-off and a drain's wait take it (see the notes on the lock). Every decision is the
+         * one {@link #pollShared} takes under the lock.
+         */
+        private int pollAlone(final FrameHandler handler, final int limit) {
+            final long drainUntil = limit == Integer.MAX_VALUE ? inbox[pid].lastArrival() : Long.MIN_VALUE;
+            int n = 0;
+            while (n < limit && !free) {
+                Frame f = takeEarlyFrame(pid);
+                if (f == null) {
+                    if (shuffle != null || !mayAct(pid)) {
+                        receiveGate(pid);
+                    }
+                    f = receiveOrWait(drainUntil);
+                    if (f == null) {
+                        break;
+                    }
+                    if (f == WAITED) {
+                        awaitTurn(pid);
+                        continue;
+                    }
+                }
+                handler.onFrame(f.src, f.type, f, 0, f.length);
+                n++;
+                if (!free) { // the handler's sends may have passed a gate (shuffle): free unset, the baton is back
+                    pool.addFirst(f);
+                }
+            }
+            return n;
+        }
+
+        /** The poll of the parallel kernel: every look at the kernel's state under its lock. */
+        private int pollShared(final FrameHandler handler, final int limit) {
             final long drainUntil = limit == Integer.MAX_VALUE ? lastArrival() : Long.MIN_VALUE;
             int n = 0;
             Frame done = null;
@@ -1291,20 +1385,22 @@ public final class VirtualMachine implements Transport {
                     lock.unlock();
                 }
             }
-            endCall();
             return n;
         }
 
         /**
          * After the gate: takes the first frame if it has arrived, or in a drain waits in virtual time for the next
-         * frame sent before the drain began (the lock is held).
+         * frame sent before the drain began (the lock is held, or the sequential kernel's baton).
          *
          * @return the frame taken, {@link #WAITED} when the process blocked (it awaits its turn, then looks again),
-         *         or null when nothing is left to take now
+         *         or null when nothing is left to take now (always after a failure)
          */
         private Frame receiveOrWait(final long drainUntil) {
+            if (free) {
+                return null;
+            }
             final long a = inbox[pid].firstArrival();
-            if (a != MinTree.NONE && (a <= clock[pid] || free)) {
+            if (a != MinTree.NONE && a <= clock[pid]) {
                 return take(pid);
             }
             if (a <= drainUntil) {
@@ -1338,14 +1434,22 @@ public final class VirtualMachine implements Transport {
                 return;
             }
             beginCall();
-            lockKernel();
-            try {
+            if (parallel == 1) {
+                // the baton holder: no lock unless it hands off (block)
                 if (inbox[pid].firstArrival() <= clock[pid]) {
                     return; // a frame has arrived: the caller's next poll takes it
                 }
                 block(pid);
-            } finally {
-                lock.unlock();
+            } else {
+                lockKernel();
+                try {
+                    if (inbox[pid].firstArrival() <= clock[pid]) {
+                        return;
+                    }
+                    block(pid);
+                } finally {
+                    lock.unlock();
+                }
             }
             awaitTurn(pid);
             endCall();
