@@ -336,11 +336,7 @@ public final class VirtualMachine implements Transport {
 
     /** @return the computation charged to the clocks so far, summed over the processes, ns */
     public long chargedNs() {
-        long sum = 0;
-        for (final VirtualEndpoint e : endpoints) {
-            sum += e.charged;
-        }
-        return sum;
+        return sumOver(e -> e.charged);
     }
 
     /** @return the computation charged per process, min / median / max in ms, for the stats line */
@@ -360,11 +356,7 @@ public final class VirtualMachine implements Transport {
      *         run on another core whose caches do not hold its data (known with the switch watch only, else 0)
      */
     public long resumedElsewhere() {
-        long sum = 0;
-        for (final VirtualEndpoint e : endpoints) {
-            sum += e.resumedElsewhere;
-        }
-        return sum;
+        return sumOver(e -> e.resumedElsewhere);
     }
 
     /**
@@ -373,20 +365,12 @@ public final class VirtualMachine implements Transport {
      *         times is then no measure of it; known with the switch watch only, else 0)
      */
     public long movedWithin() {
-        long sum = 0;
-        for (final VirtualEndpoint e : endpoints) {
-            sum += e.movedWithin;
-        }
-        return sum;
+        return sumOver(e -> e.movedWithin);
     }
 
     /** @return how many times the processes read their thread CPU clock so far (a system call each), summed */
     public long cpuReadings() {
-        long sum = 0;
-        for (final VirtualEndpoint e : endpoints) {
-            sum += e.cpuReadings;
-        }
-        return sum;
+        return sumOver(e -> e.cpuReadings);
     }
 
     /**
@@ -394,10 +378,14 @@ public final class VirtualMachine implements Transport {
      *         watch: the thread had not left the CPU since the last system call on it)
      */
     public long cpuSystemCalls() {
+        return sumOver(e -> e.cpuTime == null ? 0 : e.cpuTime.systemCalls());
+    }
+
+    /** @return {@code count} summed over the processes' endpoints */
+    private long sumOver(final java.util.function.ToLongFunction<VirtualEndpoint> count) {
         long sum = 0;
         for (final VirtualEndpoint e : endpoints) {
-            final ThreadCpuTime t = e.cpuTime;
-            sum += t == null ? 0 : t.systemCalls();
+            sum += count.applyAsLong(e);
         }
         return sum;
     }

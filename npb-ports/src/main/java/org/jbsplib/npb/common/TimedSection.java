@@ -69,8 +69,8 @@ public final class TimedSection {
      * {@code timeslices} and {@code allocated_bytes} (what the thread allocated on the heap: the kernel's arrays are
      * allocated before the section, so this is what the library and the kernel's loops allocate while timed; a young
      * collection stops every process at a safepoint), each indexed by pid; NaN where a clock is missing (a virtual
-     * thread, not Linux, a process of another JVM). Where the section's wall time exceeds its CPU time, the process waited: for its partners, or
-     * for a CPU when the run-queue wait says so.
+     * thread, not Linux, a process of another JVM). Where the section's wall time exceeds its CPU time, the process
+     * waited: for its partners, or for a CPU when the run-queue wait says so.
      *
      * @return the five arrays by name
      */
