@@ -6,12 +6,19 @@ package org.jbsplib.rbs;
  * request of its next superstep before this one is served). Confined to the owning process's thread.
  */
 final class AcknowledgeTable {
+    // Implementation notes.
+    // Every relaxed sync walks the delayed requests; a bit set beside the flags keeps that walk to the delayed ones
+    // (in ascending pid, as the scan of the flags went) instead of P flags (P reaches 1,024 on the virtual-time
+    // machine).
     private final boolean[] pending;
     private final long[] sstep;
+    private final long[] pendingBits;
+    private int pendingCount;
 
     AcknowledgeTable(final int nprocs) {
         pending = new boolean[nprocs];
         sstep = new long[nprocs];
+        pendingBits = new long[(nprocs + 63) >>> 6];
     }
 
     /**
@@ -25,6 +32,8 @@ final class AcknowledgeTable {
         }
         pending[src] = true;
         sstep[src] = reqSstep;
+        pendingBits[src >>> 6] |= 1L << src;
+        pendingCount++;
         return true;
     }
 
@@ -37,7 +46,34 @@ final class AcknowledgeTable {
     }
 
     void remove(final int src) {
-        pending[src] = false;
+        if (pending[src]) {
+            pending[src] = false;
+            pendingBits[src >>> 6] &= ~(1L << src);
+            pendingCount--;
+        }
+    }
+
+    /** @return whether any request waits */
+    boolean anyPending() {
+        return pendingCount > 0;
+    }
+
+    /** @return the smallest source at or after {@code from} with a waiting request, or -1 if none */
+    int nextPending(final int from) {
+        int w = from >>> 6;
+        if (w >= pendingBits.length) {
+            return -1;
+        }
+        long bits = pendingBits[w] & (-1L << from);
+        while (true) {
+            if (bits != 0) {
+                return (w << 6) + Long.numberOfTrailingZeros(bits);
+            }
+            if (++w == pendingBits.length) {
+                return -1;
+            }
+            bits = pendingBits[w];
+        }
     }
 
     /** Appends a description of the delayed requests, for diagnostics. */

@@ -188,6 +188,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     private final SyncProcess[] peers;
     private final boolean[] directSent;
     private final boolean[] directDoneOwed;
+    private int directDonesOwed;
     private final boolean[] directIn;
     private long directStreams;
     // split copies of direct streams (rbs.splitBytes): this process's halves of its senders' streams and theirs
@@ -204,12 +205,15 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
     private final long[] inSstep;
     private final boolean[] inExchange;
     private final boolean[] ackUnsent;
+    private int acksUnsent;
     private long applySstep;
 
     // exchange state, per source
     private final ExchangeFrame[][] exchanges;
     private final int[] exchangeHead;
     private final ExchangeFrame[] consumed;
+    // exchange frames decoded and not yet consumed: a relaxed sync looks for one of its own superstep only if any
+    private int exchangesHeld;
     private final boolean[] expect;
     private final boolean[] exEnd;
     private final FrameStash stash;
@@ -438,7 +442,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 + "relaxed sync: call bsp.requestExchange() on every process in this superstep, or run "
                 + "with " + ExchangePolicy.OPTION + "=always");
         }
-        for (int src = 0; src < nprocs; src++) {
+        for (int src = 0; exchangesHeld > 0 && src < nprocs; src++) {
             if (exchanges[src] != null) {
                 for (final ExchangeFrame x : exchanges[src]) {
                     if (x.isReceived() && x.sstep() == s) {
@@ -451,9 +455,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         exchangeStep.serveOwnGets();
         applySstep = s;
         process.outbox(me).applyLocally(writer);
-        // requests in the acknowledge table that should be acknowledged in this superstep
-        for (int src = 0; src < nprocs; src++) {
-            if (acknowledgeTable.isPending(src) && acknowledgeTable.sstep(src) <= s) {
+        // requests in the acknowledge table that should be acknowledged in this superstep, in ascending pid
+        for (int src = acknowledgeTable.nextPending(0); src >= 0; src = acknowledgeTable.nextPending(src + 1)) {
+            if (acknowledgeTable.sstep(src) <= s) {
                 acknowledge(src, acknowledgeTable.sstep(src), false);
             }
         }
@@ -479,18 +483,17 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     /** @return what the relaxed sync waits for: that of the first destination whose request is not served */
     private int syncWaitKind() {
-        for (int d = 0; d < nprocs; d++) {
-            if (requestTable.isRequested(d) && !requestTable.isServed(d)) {
-                if (directSent[d]) {
-                    return WAIT_DIRECT_DONE;
-                }
-                if (ackOwed[d] && !requestTable.isAcked(d)) {
-                    return WAIT_OWED_ACK;
-                }
-                return requestTable.isAcked(d) ? WAIT_SEND : WAIT_ACK;
-            }
+        final int d = requestTable.nextOpen(0);
+        if (d < 0) {
+            return WAIT_SEND;
         }
-        return WAIT_SEND;
+        if (directSent[d]) {
+            return WAIT_DIRECT_DONE;
+        }
+        if (ackOwed[d] && !requestTable.isAcked(d)) {
+            return WAIT_OWED_ACK;
+        }
+        return requestTable.isAcked(d) ? WAIT_SEND : WAIT_ACK;
     }
 
     private void exchangeSync(final long s, final long t0) {
@@ -546,6 +549,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             if (src != me) {
                 final ExchangeFrame x = current(src);
                 x.consume();
+                exchangesHeld--;
                 consumed[src] = x; // its registration operations stay valid until finishSuperstep
                 exchangeHead[src] ^= 1;
             }
@@ -716,9 +720,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         if (endpoint.offer(src, ACK, control, 0, 8)) {
             ackSent++;
             stats.addSent(1, 8);
-            ackUnsent[src] = false;
+            setAckUnsent(src, false);
         } else {
-            ackUnsent[src] = true;
+            setAckUnsent(src, true);
         }
         if (early.holds(src) || earlyClosed[src]) {
             // an eager stream that arrived before this acknowledgement: write it now
@@ -733,12 +737,15 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     /** Retries control frames that found a full inbox. @return whether any went out */
     private boolean flushControl() {
+        if (acksUnsent == 0 && directDonesOwed == 0 && !requestTable.anyUnsent()) {
+            return splits.sendDone(); // the usual case: nothing held back, no walk over the P pids
+        }
         boolean progress = false;
         for (int p = 0; p < nprocs; p++) {
             if (ackUnsent[p]) {
                 control.putLong(0, inSstep[p]);
                 if (endpoint.offer(p, ACK, control, 0, 8)) {
-                    ackUnsent[p] = false;
+                    setAckUnsent(p, false);
                     ackSent++;
                     stats.addSent(1, 8);
                     progress = true;
@@ -748,7 +755,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
                 progress = true;
             }
             if (directDoneOwed[p] && endpoint.offer(p, DIRECT_DONE, control, 0, 0)) {
-                directDoneOwed[p] = false;
+                setDirectDoneOwed(p, false);
                 stats.addSent(1, 0);
                 progress = true;
             }
@@ -756,55 +763,81 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
         return splits.sendDone() | progress;
     }
 
+    private void setAckUnsent(final int p, final boolean value) {
+        if (ackUnsent[p] != value) {
+            ackUnsent[p] = value;
+            acksUnsent += value ? 1 : -1;
+        }
+    }
+
+    private void setDirectDoneOwed(final int p, final boolean value) {
+        if (directDoneOwed[p] != value) {
+            directDoneOwed[p] = value;
+            directDonesOwed += value ? 1 : -1;
+        }
+    }
+
+    /**
+     * Sends what the open requests allow, in the order {@code me + 1, me + 2, ...} (mod P): the walk goes over the
+     * open requests only (a process talks to a few of the P others per superstep).
+     */
     private boolean sendStreams(final long s, final boolean relaxed) {
         boolean progress = false;
-        for (int i = 1; i < nprocs; i++) {
-            final int d = (me + i) % nprocs;
-            if (!requestTable.isRequested(d) || requestTable.isServed(d) || directSent[d]) {
-                continue;
-            }
-            final Outbox out = process.outbox(d);
-            if (requestTable.isDeferred(d)) {
-                progress |= sendEagerFrame(d, out, s);
-                continue;
-            }
-            if (direct(d, out)) {
-                // complete and acknowledged: d reads it from now until it answers DIRECT_DONE
-                if (requestTable.isAcked(d)) {
-                    control.putLong(0, s);
-                    if (endpoint.offer(d, DIRECT_END, control, 0, 8)) {
-                        stats.addSent(1, 8);
-                        stats.addSent(0, out.recordBytes()); // the data moves all the same, in no frame
-                        directSent[d] = true;
-                        directStreams++;
-                        progress = true;
-                    }
-                }
-                continue;
-            }
-            // A small stream of a relaxed superstep goes right after its req, without waiting for the ack: the
-            // destination keeps it with the delayed req and writes it when it acknowledges.
-            if (!requestTable.isAcked(d) && !(relaxed && !requestTable.isUnsent(d)
-                && out.putAndMessageBytes() <= eagerLimit)) {
-                continue;
-            }
-            final int sent = exchangeStep.sendStreamFrames(d, DATA, out);
-            if (sent > 0) {
-                dataFrames += sent;
-                progress = true;
-            }
-            if (out.streamDone()) {
+        for (int d = requestTable.nextOpen(me + 1); d >= 0; d = requestTable.nextOpen(d + 1)) {
+            progress |= sendStream(d, s, relaxed);
+        }
+        for (int d = requestTable.nextOpen(0); d >= 0 && d < me; d = requestTable.nextOpen(d + 1)) {
+            progress |= sendStream(d, s, relaxed);
+        }
+        return progress;
+    }
+
+    /** Sends what the open request to {@code d} allows now. @return whether anything went */
+    private boolean sendStream(final int d, final long s, final boolean relaxed) {
+        if (directSent[d]) {
+            return false;
+        }
+        final Outbox out = process.outbox(d);
+        if (requestTable.isDeferred(d)) {
+            return sendEagerFrame(d, out, s);
+        }
+        if (direct(d, out)) {
+            // complete and acknowledged: d reads it from now until it answers DIRECT_DONE
+            if (requestTable.isAcked(d)) {
                 control.putLong(0, s);
-                if (endpoint.offer(d, END, control, 0, 8)) {
+                if (endpoint.offer(d, DIRECT_END, control, 0, 8)) {
                     stats.addSent(1, 8);
-                    requestTable.markServed(d);
-                    if (!requestTable.isAcked(d)) {
-                        ackOwed[d] = true;
-                        owedSstep[d] = s;
-                        eagerStreams++;
-                    }
-                    progress = true;
+                    stats.addSent(0, out.recordBytes()); // the data moves all the same, in no frame
+                    directSent[d] = true;
+                    directStreams++;
+                    return true;
                 }
+            }
+            return false;
+        }
+        // A small stream of a relaxed superstep goes right after its req, without waiting for the ack: the
+        // destination keeps it with the delayed req and writes it when it acknowledges.
+        if (!requestTable.isAcked(d) && !(relaxed && !requestTable.isUnsent(d)
+            && out.putAndMessageBytes() <= eagerLimit)) {
+            return false;
+        }
+        boolean progress = false;
+        final int sent = exchangeStep.sendStreamFrames(d, DATA, out);
+        if (sent > 0) {
+            dataFrames += sent;
+            progress = true;
+        }
+        if (out.streamDone()) {
+            control.putLong(0, s);
+            if (endpoint.offer(d, END, control, 0, 8)) {
+                stats.addSent(1, 8);
+                requestTable.markServed(d);
+                if (!requestTable.isAcked(d)) {
+                    ackOwed[d] = true;
+                    owedSstep[d] = s;
+                    eagerStreams++;
+                }
+                progress = true;
             }
         }
         return progress;
@@ -1142,9 +1175,9 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             endpoint.resetIdle();
         }
         stats.addReceived(0, in.recordBytes());
-        directDoneOwed[src] = true;
+        setDirectDoneOwed(src, true);
         if (endpoint.offer(src, DIRECT_DONE, control, 0, 0)) {
-            directDoneOwed[src] = false;
+            setDirectDoneOwed(src, false);
             stats.addSent(1, 0);
         }
     }
@@ -1166,6 +1199,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
             throw exchangeMismatch(src, r, t);
         }
         x.decode(buffer, offset);
+        exchangesHeld++;
     }
 
     private void onGetRequests(final int src, final DirectBuffer buffer, final int offset, final int length) {
@@ -1201,11 +1235,7 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     /** Idle in sync: notes the pids whose acknowledgement this process still waits for. */
     private void markWaitedAcks() {
-        for (int d = 0; d < nprocs; d++) {
-            if (requestTable.isRequested(d) && !requestTable.isServed(d)) {
-                waitedFor[d >>> 6] |= 1L << d;
-            }
-        }
+        requestTable.orOpenInto(waitedFor);
     }
 
     /** Idle in the count exchange: notes the pids whose exchange frame has not arrived. */
@@ -1219,9 +1249,12 @@ public final class RelaxedSync implements SyncProtocol, FrameHandler {
 
     /** While this process waits in sync for acknowledgements: a process that ended can never give one. */
     private void checkWaitedPeers(final long s, final String where) {
-        for (int d = 0; d < nprocs; d++) {
+        if (doneCount == 0) {
+            return;
+        }
+        for (int d = requestTable.nextOpen(0); d >= 0; d = requestTable.nextOpen(d + 1)) {
             // a process that ended in a later superstep still acknowledges this one at the end of its program
-            if (done[d] && doneSstep[d] <= s && requestTable.isRequested(d) && !requestTable.isServed(d)) {
+            if (done[d] && doneSstep[d] <= s) {
                 throw process.fail("pid " + d + " ended its program in superstep " + doneSstep[d] + " while pid " + me
                     + " waits in " + where + " of superstep " + s + " for it to acknowledge a request: every process "
                     + "must make the same number of sync calls", null);
