@@ -151,8 +151,8 @@ class FailureWhileReceivingTest {
                             m.control().fail(new BspAbortException(pid, 0, x.toString(), x));
                         }
                     } finally {
+                        m.control().markEnded(pid); // the runtime's order, as in MachineHarness
                         e.processEnded();
-                        m.control().markEnded(pid);
                     }
                 }, "sim-" + pid);
                 threads[i].setDaemon(true);

@@ -82,9 +82,10 @@ class KernelEventCountTest {
 
     /**
      * Hand-offs of {@link #shouldTakeFramesThatArrivedBeforeTheOthersCanSendWithoutAHandOffEach}: 427 when every
-     * receive passed the gate.
+     * receive passed the gate; 154 while the test harness ended a process through its gate, not in the runtime's order
+     * (each end waits for virtual order first: one more hand-off here, {@link HandOffCauseTest}).
      */
-    private static final long HAND_OFFS_ALL_TO_ALL = 154;
+    private static final long HAND_OFFS_ALL_TO_ALL = 155;
 
     private long lastSwitches;
 

@@ -29,8 +29,11 @@ final class MachineHarness {
                     failure.compareAndSet(null, t);
                     machine.control().fail(new org.jbsplib.api.BspAbortException(pid, 0, t.toString(), t));
                 } finally {
-                    e.processEnded();
+                    // the runtime's order (BspRuntime.runProcess): the run control first, whose markEnded waits until
+                    // no other process can still act at an earlier virtual time, then the endpoint, whose
+                    // processEnded expects the run control to know already (its contract)
                     machine.control().markEnded(pid);
+                    e.processEnded();
                 }
             }, "sim-" + pid);
             threads[i].setDaemon(true);

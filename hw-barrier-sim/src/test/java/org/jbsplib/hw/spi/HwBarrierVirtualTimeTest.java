@@ -170,8 +170,10 @@ class HwBarrierVirtualTimeTest {
                     failure.compareAndSet(null, t);
                     m.control().fail(new org.jbsplib.api.BspAbortException(pid, 0, t.toString(), t));
                 } finally {
-                    e.processEnded();
+                    // the runtime's order (BspRuntime.runProcess): the run control, which takes the end in virtual
+                    // order, then the endpoint, whose processEnded expects the run control to know already
                     m.control().markEnded(pid);
+                    e.processEnded();
                 }
             });
             threads[i].setDaemon(true);

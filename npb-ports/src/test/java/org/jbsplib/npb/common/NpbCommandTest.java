@@ -62,6 +62,48 @@ class NpbCommandTest {
         assertTrue(steps > 0, "the processes of a timed section wait at some sync: " + per);
     }
 
+    /**
+     * The relaxed sync's frame, stream and superstep counters are running totals read at the timed section's edges,
+     * so each process's {@code per_process} counters have the section's own (before, they were counted only at the
+     * end of the program, after the section, and the JSON had none of them).
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @SuppressWarnings("unchecked")
+    void shouldCarryTheRelaxedSyncsCountersOfTheTimedSectionInTheJson(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("ft.json");
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final int code = new NpbCommand().run(List.of("ft", "--class", "S", "--procs", "2", "--sync", "rbs",
+            "--opt", "rbs.exchange=never", "--warmup", "0", "--quiet", "--json", json.toString()),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
+        final Map<String, Object> m = (Map<String, Object>) Json.parse(Files.readString(json));
+        final List<Object> per = (List<Object>) m.get("per_process");
+        assertEquals(2, per.size());
+        for (final Object o : per) {
+            final Map<String, Object> p = (Map<String, Object>) o;
+            final Map<String, Object> counters = (Map<String, Object>) p.get("counters");
+            assertTrue(counters != null && p.containsKey("relaxed_supersteps"), "per process: " + p);
+            final long relaxed = ((Number) p.get("relaxed_supersteps")).longValue();
+            final long exchange = ((Number) p.get("exchange_supersteps")).longValue();
+            assertTrue(relaxed + exchange > 0, "timed supersteps of " + p);
+            assertEquals(relaxed, number(counters, "rbs.relaxedSupersteps"), "counters of " + p);
+            assertEquals(exchange, number(counters, "rbs.exchangeSupersteps"), "counters of " + p);
+            for (final String name : new String[] {"rbs.req", "rbs.ack"}) {
+                assertTrue(number(counters, name) > 0, name + " in the counters of " + p);
+            }
+            assertTrue(number(counters, "rbs.eagerStreams") + number(counters, "rbs.directStreams")
+                + number(counters, "rbs.data") > 0, "streams in the counters of " + p);
+        }
+    }
+
+    /** @return the counter {@code name}, 0 where a section left it out (it did not change) */
+    private static long number(final Map<String, Object> counters, final String name) {
+        final Object v = counters.get(name);
+        return v == null ? 0 : ((Number) v).longValue();
+    }
+
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldBeQuietWhenAsked() throws Exception {
