@@ -104,7 +104,7 @@ public final class FtKernel implements NpbKernel {
     }
 
     private static long fftBytes(final int n, final int lanes) {
-        return 8L * (4L * n * lanes + 2L * n);
+        return 8L * (4L * n * FtPencils.newBlock(1, lanes).stride() + 2L * n);
     }
 
     @Override
