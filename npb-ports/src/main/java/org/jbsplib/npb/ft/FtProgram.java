@@ -178,7 +178,7 @@ public final class FtProgram implements BspProgram {
         this.c = c;
         this.iterations = iterations;
         this.p1 = p1;
-        this.lanes = lanes;
+        this.lanes = java.util.Objects.requireNonNull(lanes, "lanes");
         this.outcome = outcome;
         this.progress = progress;
         this.checksumOnTranspose = checksumOnTranspose;
