@@ -49,6 +49,9 @@ public final class NpbReport {
         line(sb, "Mop/s total", format("%.2f", r.mops()));
         line(sb, "Mop/s/process", format("%.2f", r.mops() / procs));
         line(sb, "Verification", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
+        if (r.details() != null && r.details().get("lanes") instanceof String lanes) {
+            line(sb, "FFT block lines x:y:z", lanes + (r.details().get("lanes_plan_ms") != null ? " (planned)" : ""));
+        }
         line(sb, "T_sync", format("%.6f s (mean over processes)", run.meanSyncSeconds()));
         final org.jbsplib.core.SyncStats first = run.stats().get(0);
         final boolean twoKinds = first.exchangeSupersteps() + first.relaxedSupersteps() > 0;

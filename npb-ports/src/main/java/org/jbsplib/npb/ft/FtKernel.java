@@ -26,12 +26,16 @@ import org.jbsplib.npb.common.Warmup;
  * epsilon).
  *
  * <p>Options (in {@link BspConfig#options()}): {@value #LAYOUT} the decomposition, {@value #LANES} the lines per
- * FFT block (0: by line length), {@value #CHECKSUM} where a time step's checksum travels ({@code step}, the default: a
- * superstep of its own, as NPB's per-step reduction; {@code transpose}: on the next step's first transpose).
+ * FFT block (0: by line length; three for x, y, z; {@code plan} to measure, see {@link FtLanes}),
+ * {@value #CHECKSUM} where a time step's checksum travels ({@code step}, the default: a superstep of its own, as
+ * NPB's per-step reduction; {@code transpose}: on the next step's first transpose).
  * Stateless; found by {@link java.util.ServiceLoader}.
  */
 public final class FtKernel implements NpbKernel {
-    /** Lines per FFT block; 0 chooses by line length. */
+    /**
+     * Lines per FFT block: one value for all axes or three ({@code x:y:z}), 0 chooses by line length; {@code plan}
+     * measures the candidates per axis before the timed section ({@link FtLanes}).
+     */
     public static final String LANES = "ft.lanes";
     /** Decomposition: {@code 1d} (slabs), {@code 2d} (pencils) or {@code auto} (slabs while P fits nz and ny). */
     public static final String LAYOUT = "ft.layout";
@@ -61,12 +65,20 @@ public final class FtKernel implements NpbKernel {
         // space, freq, the send buffer and (pencils only) mid, each a complex number (16 bytes) per local point
         final long arrays = (p1 == 1 ? 3L : 4L) * 16 * (c.points() / procs);
         // three line FFTs (four buffers of n x lanes doubles and the twiddles), the checksum partials and outcome
-        final int lanes = NpbOptions.intOption(config, LANES, 0, 0, 1 << 12);
+        // (under plan: one block per candidate and axis while planning, and the processes' tables of times)
+        final FtLanes lanes = FtLanes.parse(config.options().get(LANES));
         final int nxl = c.nx() / p1;
         final int nyl = c.ny() / p1;
-        final long fft = fftBytes(c.nx(), Math.min(nyl, FtPencils.lanes(c.nx(), lanes)))
-            + fftBytes(c.ny(), Math.min(nxl, FtPencils.lanes(c.ny(), lanes)))
-            + fftBytes(c.nz(), Math.min(nxl, FtPencils.lanes(c.nz(), lanes)));
+        long fft = fftBytes(c.nx(), Math.min(nyl, FtPencils.lanes(c.nx(), lanes.x())))
+            + fftBytes(c.ny(), Math.min(nxl, FtPencils.lanes(c.ny(), lanes.y())))
+            + fftBytes(c.nz(), Math.min(nxl, FtPencils.lanes(c.nz(), lanes.z())));
+        if (lanes.plan()) {
+            for (final int l : FtPencils.PLAN_CANDIDATES) {
+                fft += fftBytes(c.nx(), Math.min(nyl, l)) + fftBytes(c.ny(), Math.min(nxl, l))
+                    + fftBytes(c.nz(), Math.min(nxl, l));
+            }
+            fft += 8L * 3 * FtPencils.PLAN_CANDIDATES.length * procs;
+        }
         return arrays + fft + 16L * procs + 64L * c.niter() + 4096;
     }
 
@@ -92,7 +104,7 @@ public final class FtKernel implements NpbKernel {
     }
 
     private static long fftBytes(final int n, final int lanes) {
-        return 8L * (4L * n * lanes + 2L * n);
+        return 8L * (4L * n * FtPencils.newBlock(1, lanes).stride() + 2L * n);
     }
 
     @Override
@@ -100,7 +112,7 @@ public final class FtKernel implements NpbKernel {
         final FtClass c = FtClass.of(VerificationData.load(), npbClass);
         final String layout = config.options().getOrDefault(LAYOUT, "auto");
         final int p1 = FtPencils.rowSize(c, config.procs(), layout);
-        final int lanes = NpbOptions.intOption(config, LANES, 0, 0, 1 << 12);
+        final FtLanes lanes = FtLanes.parse(config.options().get(LANES));
         final int warmIterations = warmupIterations(c);
         final boolean onTranspose = checksumOnTranspose(config);
         final Warmup.Done warm = Warmup.run(config, () -> BspRuntime.run(NpbOptions.copy(config),
@@ -139,6 +151,15 @@ public final class FtKernel implements NpbKernel {
         final Map<String, Object> details = new LinkedHashMap<>();
         details.put("layout", p1 == 1 ? "1d slab" : "2d pencils " + p1 + "x" + config.procs() / p1);
         details.put("checksum", onTranspose ? "transpose" : "step");
+        details.put("lanes_option", lanes.toString());
+        details.put("lanes", lanesInUse(outcome, config.procs()));
+        if (lanes.plan()) {
+            final double[] planMs = new double[config.procs()];
+            for (int p = 0; p < config.procs(); p++) {
+                planMs[p] = outcome.ran(p) ? outcome.planMillis(p) : Double.NaN;
+            }
+            details.put("lanes_plan_ms", planMs);
+        }
         details.put("warmup_runs", warmups);
         details.put("warmup_iterations", warmups == 0 ? 0 : warmIterations);
         details.put("warmup_compile_ms", warm.compileMillis());
@@ -153,6 +174,22 @@ public final class FtKernel implements NpbKernel {
         probe.addTo(details);
         return new NpbResult(name(), c.name(), c.size(), c.niter(), verified, seconds, c.mops(seconds),
             outcome.section().of(run), details);
+    }
+
+    /**
+     * @return the lines per FFT block along x, y and z as {@code "x:y:z"}, the same on every process of this JVM
+     *     (the planner agrees on one choice; fixed blocks are the same everywhere), else each process's joined by
+     *     {@code " / "}
+     */
+    static String lanesInUse(final FtProgram.Outcome outcome, final int procs) {
+        final java.util.Set<String> seen = new java.util.LinkedHashSet<>();
+        for (int p = 0; p < procs; p++) {
+            if (outcome.ran(p)) {
+                final int[] l = outcome.lanes(p);
+                seen.add(l[0] + ":" + l[1] + ":" + l[2]);
+            }
+        }
+        return String.join(" / ", seen);
     }
 
     /**

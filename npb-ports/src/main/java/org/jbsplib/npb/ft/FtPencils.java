@@ -1,5 +1,7 @@
 package org.jbsplib.npb.ft;
 
+import java.util.Arrays;
+
 /**
  * One BSP process's share of the FT grid, in the decompositions of NPB's MPI FT, and the computation on it.
  * Communication is left to the caller: each transpose is described as a list of puts ({@link PutSink}).
@@ -21,7 +23,8 @@ package org.jbsplib.npb.ft;
  * straight into the destination order (its own part into the next layout, the rest into the send buffer), so that
  * every put is one contiguous run and no separate reordering pass is needed.
  *
- * <p>Confined to its process's thread. Allocation happens only in the constructor.
+ * <p>Confined to its process's thread. Allocation happens only in the constructor, {@link #useLanes} and
+ * {@link #planTimes}.
  * <pre>{@code
  * FtPencils part = new FtPencils(ftClass, nprocs, 1, pid, 0);   // slab layout
  * part.initialConditions();
@@ -58,31 +61,46 @@ public final class FtPencils {
     private final double[] mid;
     private final double[] freq;
     private final double[] send;
-    private final LineFft fftX;
-    private final LineFft fftY;
-    private final LineFft fftZ;
+    private LineFft fftX;
+    private LineFft fftY;
+    private LineFft fftZ;
     private final double[] facX;
     private final double[] facY;
     private final double[] facZ;
+    private boolean filled;
 
     /**
      * @param c      the problem class
      * @param nprocs P, a power of two
      * @param p1     the processes per row of the grid (1 for slabs); see {@link #checkGrid}
      * @param pid    this process, {@code 0 .. P-1}
-     * @param lanes  lines per FFT block (a power of two: blocks tile the power-of-two line counts), or 0 to
-     *               choose by line length
+     * @param lanes  lines per FFT block on every axis (a power of two: blocks tile the power-of-two line counts),
+     *               or 0 to choose by line length
      * @throws IllegalArgumentException if the grid does not fit class {@code c}
      */
     public FtPencils(final FtClass c, final int nprocs, final int p1, final int pid, final int lanes) {
+        this(c, nprocs, p1, pid, lanes, lanes, lanes);
+    }
+
+    /**
+     * @param c      the problem class
+     * @param nprocs P, a power of two
+     * @param p1     the processes per row of the grid (1 for slabs); see {@link #checkGrid}
+     * @param pid    this process, {@code 0 .. P-1}
+     * @param lanesX lines per FFT block along x (a power of two), or 0 to choose by line length; likewise
+     * @param lanesY along y and
+     * @param lanesZ along z. The results do not depend on the blocks: each line's arithmetic is the same.
+     * @throws IllegalArgumentException if the grid does not fit class {@code c} or a block is not 0 or a power of two
+     */
+    public FtPencils(final FtClass c, final int nprocs, final int p1, final int pid, final int lanesX,
+                     final int lanesY, final int lanesZ) {
         checkGrid(c, nprocs, p1);
         if (pid < 0 || pid >= nprocs) {
             throw new IllegalArgumentException("pid=" + pid + " must be in 0.." + (nprocs - 1));
         }
-        if (lanes < 0 || lanes > 0 && Integer.bitCount(lanes) != 1) {
-            throw new IllegalArgumentException("lanes=" + lanes + " must be a power of two, or 0 to choose by line "
-                + "length");
-        }
+        checkLanes(lanesX);
+        checkLanes(lanesY);
+        checkLanes(lanesZ);
         this.c = c;
         this.p1 = p1;
         this.p2 = nprocs / p1;
@@ -103,12 +121,143 @@ public final class FtPencils {
         mid = p1 == 1 ? space : new double[2 * nzl * ny * nxl];
         freq = new double[2 * nyq * nz * nxl];
         send = new double[nprocs == 1 ? 0 : space.length];
-        fftX = new LineFft(nx, Math.min(nyl, lanes(nx, lanes)));
-        fftY = new LineFft(ny, Math.min(nxl, lanes(ny, lanes)));
-        fftZ = new LineFft(nz, Math.min(nxl, lanes(nz, lanes)));
+        fftX = newBlock(nx, Math.min(nyl, lanes(nx, lanesX)));
+        fftY = newBlock(ny, Math.min(nxl, lanes(ny, lanesY)));
+        fftZ = newBlock(nz, Math.min(nxl, lanes(nz, lanesZ)));
         facX = new double[nx];
         facY = new double[ny];
         facZ = new double[nz];
+    }
+
+    private static void checkLanes(final int lanes) {
+        if (lanes < 0 || lanes > 0 && Integer.bitCount(lanes) != 1) {
+            throw new IllegalArgumentException("lanes=" + lanes + " must be a power of two, or 0 to choose by line "
+                + "length");
+        }
+    }
+
+    /** @return the lines per FFT block in use along x, y and z (bounded by the lines each axis has) */
+    public int[] lanesInUse() {
+        return new int[] {fftX.lanes(), fftY.lanes(), fftZ.lanes()};
+    }
+
+    /**
+     * Switches the FFT blocks to {@code lanesX, lanesY, lanesZ} lines (each 0 or a power of two, as in the
+     * constructor); allocates new blocks only where the size changes. Results do not depend on the blocks.
+     */
+    public void useLanes(final int lanesX, final int lanesY, final int lanesZ) {
+        checkLanes(lanesX);
+        checkLanes(lanesY);
+        checkLanes(lanesZ);
+        fftX = block(fftX, Math.min(nyl, lanes(nx, lanesX)));
+        fftY = block(fftY, Math.min(nxl, lanes(ny, lanesY)));
+        fftZ = block(fftZ, Math.min(nxl, lanes(nz, lanesZ)));
+    }
+
+    private static LineFft block(final LineFft now, final int lanes) {
+        return now.lanes() == lanes ? now : newBlock(now.n(), lanes);
+    }
+
+    /**
+     * @return a block of {@code lanes} lines of length {@code n}, its rows padded by 4 doubles from 8 lines up:
+     *     with a power-of-two row stride the four inputs and four outputs of a radix-4 butterfly lie a multiple of
+     *     4 KiB apart and share L1 sets (measured: {@code LineFft.transform} on 32 lines of 256 points, 3.1-4.3 us
+     *     per line with stride 32, 1.5-1.6 with stride 36; 16 lines 1.8-2.5 against 1.6 with stride 20)
+     */
+    static LineFft newBlock(final int n, final int lanes) {
+        return new LineFft(n, lanes, lanes >= 8 ? lanes + 4 : lanes);
+    }
+
+    /** The block sizes the planner tries, each bounded by the lines an axis has. */
+    public static final int[] PLAN_CANDIDATES = {4, 8, 16, 32, 64};
+
+    /**
+     * The planner's measurement: for each axis and each candidate block of {@link #PLAN_CANDIDATES}, the least
+     * time over {@code rounds} rounds (candidates interleaved within a round) of the block FFT the timed section
+     * runs on that axis (gather, transform, scatter: x as {@link #forwardX}, y as {@link #forwardY}, z as
+     * {@link #evolveInverseZ}) on the first {@code lines} lines of this process's real arrays (bounded by the
+     * lines the axis has). Call it before {@link #initialConditions}: the arrays hold zeros then, the FFT of zeros
+     * is zeros, and the initial conditions and transposes overwrite every value anyway; the evolution factors are
+     * left as they were (zeros until the first {@link #evolveInverseZ}). Leaves the blocks as they were.
+     *
+     * @param lines  lines timed per axis and candidate, {@code >= 1}
+     * @param rounds rounds, {@code >= 1}
+     * @throws IllegalStateException after {@link #initialConditions} (the passes would overwrite data)
+     * @return nanoseconds, {@code [axis][candidate]} with axis 0 = x, 1 = y, 2 = z; a candidate above the
+     *     lines of an axis times the axis's whole line count as its block (the same block as the largest that fits)
+     */
+    public long[][] planTimes(final int lines, final int rounds) {
+        if (lines < 1 || rounds < 1) {
+            throw new IllegalArgumentException("planTimes: lines=" + lines + " and rounds=" + rounds
+                + " must be >= 1");
+        }
+        if (filled) {
+            throw new IllegalStateException("planTimes: after initialConditions the passes would overwrite data");
+        }
+        final LineFft keepX = fftX;
+        final LineFft keepY = fftY;
+        final LineFft keepZ = fftZ;
+        final int k = PLAN_CANDIDATES.length;
+        final LineFft[][] blocks = new LineFft[3][k];
+        for (int i = 0; i < k; i++) {
+            blocks[0][i] = block(keepX, Math.min(nyl, PLAN_CANDIDATES[i]));
+            blocks[1][i] = block(keepY, Math.min(nxl, PLAN_CANDIDATES[i]));
+            blocks[2][i] = block(keepZ, Math.min(nxl, PLAN_CANDIDATES[i]));
+        }
+        final long[][] best = new long[3][k];
+        for (final long[] row : best) {
+            Arrays.fill(row, Long.MAX_VALUE);
+        }
+        try {
+            for (int r = 0; r < rounds; r++) {
+                for (int axis = 0; axis < 3; axis++) {
+                    for (int i = 0; i < k; i++) {
+                        final long t0 = System.nanoTime();
+                        planPass(axis, blocks[axis][i], lines);
+                        best[axis][i] = Math.min(best[axis][i], System.nanoTime() - t0);
+                    }
+                }
+            }
+        } finally {
+            fftX = keepX;
+            fftY = keepY;
+            fftZ = keepZ;
+        }
+        return best;
+    }
+
+    /** One timed pass of the planner: the first {@code lines} lines (whole blocks) of an axis, block {@code fft}. */
+    private void planPass(final int axis, final LineFft fft, final int lines) {
+        final int count = fft.lanes();
+        int done = 0;
+        if (axis == 0) {
+            fftX = fft;
+            for (int zl = 0; zl < nzl && done < lines; zl++) {
+                for (int yl = 0; yl < nyl && done < lines; yl += count, done += count) {
+                    gatherRows((zl * nyl + yl) * nx, count);
+                    fftX.transform(LineFft.FORWARD, count);
+                    scatterXToMid(zl, yl, count);
+                }
+            }
+        } else if (axis == 1) {
+            fftY = fft;
+            for (int zl = 0; zl < nzl && done < lines; zl++) {
+                for (int xl = 0; xl < nxl && done < lines; xl += count, done += count) {
+                    gatherColumns(mid, zl * ny * nxl + xl, nxl, fftY, count);
+                    fftY.transform(LineFft.FORWARD, count);
+                    scatterYToFreq(zl, xl, count);
+                }
+            }
+        } else {
+            fftZ = fft;
+            for (int yq = 0; yq < nyq && done < lines; yq++) {
+                for (int xl = 0; xl < nxl && done < lines; xl += count, done += count) {
+                    gatherEvolved(yq, xl, count);
+                    fftZ.transform(LineFft.INVERSE, count);
+                    scatterZToMid(yq, xl, count);
+                }
+            }
+        }
     }
 
     /**
@@ -187,6 +336,7 @@ public final class FtPencils {
 
     /** Fills space with the initial conditions: NPB's random stream in global {@code [z][y][x]} order. */
     public void initialConditions() {
+        filled = true;
         for (int zl = 0; zl < nzl; zl++) {
             for (int yl = 0; yl < nyl; yl++) {
                 final long g = ((long) (z0 + zl) * ny + y0 + yl) * nx;
@@ -376,12 +526,12 @@ public final class FtPencils {
     private void gatherRows(final int base, final int count) {
         final double[] re = fftX.re();
         final double[] im = fftX.im();
-        final int lanes = fftX.lanes();
+        final int step = fftX.stride();
         for (int l = 0; l < count; l++) {
             final int s = 2 * (base + l * nx);
             for (int i = 0; i < nx; i++) {
-                re[i * lanes + l] = space[s + 2 * i];
-                im[i * lanes + l] = space[s + 2 * i + 1];
+                re[i * step + l] = space[s + 2 * i];
+                im[i * step + l] = space[s + 2 * i + 1];
             }
         }
     }
@@ -389,12 +539,12 @@ public final class FtPencils {
     private void scatterRows(final int base, final int count) {
         final double[] re = fftX.resultRe();
         final double[] im = fftX.resultIm();
-        final int lanes = fftX.lanes();
+        final int step = fftX.stride();
         for (int l = 0; l < count; l++) {
             final int d = 2 * (base + l * nx);
             for (int i = 0; i < nx; i++) {
-                space[d + 2 * i] = re[i * lanes + l];
-                space[d + 2 * i + 1] = im[i * lanes + l];
+                space[d + 2 * i] = re[i * step + l];
+                space[d + 2 * i + 1] = im[i * step + l];
             }
         }
     }
@@ -403,15 +553,15 @@ public final class FtPencils {
     private void scatterXToMid(final int zl, final int yl, final int count) {
         final double[] re = fftX.resultRe();
         final double[] im = fftX.resultIm();
-        final int lanes = fftX.lanes();
+        final int step = fftX.stride();
         for (int l = 0; l < count; l++) {
             for (int ar = 0; ar < p1; ar++) {
                 final double[] dst = ar == a ? mid : send;
                 final int d = 2 * (ar == a ? (zl * ny + y0 + yl + l) * nxl : ((ar * nzl + zl) * nyl + yl + l) * nxl);
-                final int s = ar * nxl * lanes + l;
+                final int s = ar * nxl * step + l;
                 for (int xl = 0; xl < nxl; xl++) {
-                    dst[d + 2 * xl] = re[s + xl * lanes];
-                    dst[d + 2 * xl + 1] = im[s + xl * lanes];
+                    dst[d + 2 * xl] = re[s + xl * step];
+                    dst[d + 2 * xl + 1] = im[s + xl * step];
                 }
             }
         }
@@ -422,10 +572,10 @@ public final class FtPencils {
                                       final int count) {
         final double[] re = fft.re();
         final double[] im = fft.im();
-        final int lanes = fft.lanes();
+        final int step = fft.stride();
         for (int i = 0; i < fft.n(); i++) {
             final int s = 2 * (base + i * stride);
-            final int d = i * lanes;
+            final int d = i * step;
             for (int l = 0; l < count; l++) {
                 re[d + l] = src[s + 2 * l];
                 im[d + l] = src[s + 2 * l + 1];
@@ -437,9 +587,9 @@ public final class FtPencils {
                                        final int count) {
         final double[] re = fft.resultRe();
         final double[] im = fft.resultIm();
-        final int lanes = fft.lanes();
+        final int step = fft.stride();
         for (int i = 0; i < fft.n(); i++) {
-            store(dst, 2 * (base + i * stride), re, im, i * lanes, count);
+            store(dst, 2 * (base + i * stride), re, im, i * step, count);
         }
     }
 
@@ -455,13 +605,13 @@ public final class FtPencils {
     private void scatterYToFreq(final int zl, final int xl, final int count) {
         final double[] re = fftY.resultRe();
         final double[] im = fftY.resultIm();
-        final int lanes = fftY.lanes();
+        final int step = fftY.stride();
         for (int y = 0; y < ny; y++) {
             final int yq = y - yq0;
             if (yq >= 0 && yq < nyq) {
-                store(freq, 2 * ((yq * nz + z0 + zl) * nxl + xl), re, im, y * lanes, count);
+                store(freq, 2 * ((yq * nz + z0 + zl) * nxl + xl), re, im, y * step, count);
             } else {
-                store(send, 2 * ((y * nzl + zl) * nxl + xl), re, im, y * lanes, count);
+                store(send, 2 * ((y * nzl + zl) * nxl + xl), re, im, y * step, count);
             }
         }
     }
@@ -470,13 +620,13 @@ public final class FtPencils {
     private void scatterZToMid(final int yq, final int xl, final int count) {
         final double[] re = fftZ.resultRe();
         final double[] im = fftZ.resultIm();
-        final int lanes = fftZ.lanes();
+        final int step = fftZ.stride();
         for (int z = 0; z < nz; z++) {
             final int zl = z - z0;
             if (zl >= 0 && zl < nzl) {
-                store(mid, 2 * ((zl * ny + yq0 + yq) * nxl + xl), re, im, z * lanes, count);
+                store(mid, 2 * ((zl * ny + yq0 + yq) * nxl + xl), re, im, z * step, count);
             } else {
-                store(send, 2 * ((z * nyq + yq) * nxl + xl), re, im, z * lanes, count);
+                store(send, 2 * ((z * nyq + yq) * nxl + xl), re, im, z * step, count);
             }
         }
     }
@@ -488,14 +638,14 @@ public final class FtPencils {
     private void scatterYToSpace(final int zl, final int xl, final int count) {
         final double[] re = fftY.resultRe();
         final double[] im = fftY.resultIm();
-        final int lanes = fftY.lanes();
+        final int step = fftY.stride();
         for (int y = 0; y < ny; y++) {
             final int ar = y / nyl;
             final int yl = y - ar * nyl;
             if (ar == a) {
-                store(space, 2 * ((zl * nyl + yl) * nx + x0 + xl), re, im, y * lanes, count);
+                store(space, 2 * ((zl * nyl + yl) * nx + x0 + xl), re, im, y * step, count);
             } else {
-                store(send, 2 * (((ar * nzl + zl) * nyl + yl) * nxl + xl), re, im, y * lanes, count);
+                store(send, 2 * (((ar * nzl + zl) * nyl + yl) * nxl + xl), re, im, y * step, count);
             }
         }
     }
@@ -503,12 +653,12 @@ public final class FtPencils {
     private void gatherEvolved(final int yq, final int xl, final int count) {
         final double[] re = fftZ.re();
         final double[] im = fftZ.im();
-        final int lanes = fftZ.lanes();
+        final int step = fftZ.stride();
         final double fy = facY[yq0 + yq];
         for (int z = 0; z < nz; z++) {
             final double fyz = fy * facZ[z];
             final int s = 2 * ((yq * nz + z) * nxl + xl);
-            final int d = z * lanes;
+            final int d = z * step;
             for (int l = 0; l < count; l++) {
                 final double f = fyz * facX[x0 + xl + l];
                 re[d + l] = freq[s + 2 * l] * f;

@@ -47,6 +47,8 @@ public final class FtProgram implements BspProgram {
         private final double[] seconds;
         private final boolean[] ran;
         private final TimedSection section;
+        private final int[][] lanes;
+        private final double[] planMillis;
 
         /** @param iterations time steps run @param nprocs P */
         public Outcome(final int iterations, final int nprocs) {
@@ -56,6 +58,24 @@ public final class FtProgram implements BspProgram {
             section = new TimedSection(nprocs);
             phaseSeconds = new double[nprocs][PHASES.size()];
             phaseCpuSeconds = new double[nprocs][PHASES.size()];
+            lanes = new int[nprocs][];
+            planMillis = new double[nprocs];
+        }
+
+        /**
+         * @param pid a process that ran in this JVM
+         * @return the lines per FFT block it used along x, y and z (the planner's choice under {@code plan})
+         */
+        public int[] lanes(final int pid) {
+            return lanes[pid].clone();
+        }
+
+        /**
+         * @param pid a process that ran in this JVM
+         * @return the milliseconds its planner took before the timed section (measuring and agreeing), 0 unplanned
+         */
+        public double planMillis(final int pid) {
+            return planMillis[pid];
         }
 
         /**
@@ -107,7 +127,7 @@ public final class FtProgram implements BspProgram {
     private final FtClass c;
     private final int iterations;
     private final int p1;
-    private final int lanes;
+    private final FtLanes lanes;
     private final Outcome outcome;
     private final PrintStream progress;
     private final boolean checksumOnTranspose;
@@ -137,13 +157,28 @@ public final class FtProgram implements BspProgram {
      */
     public FtProgram(final FtClass c, final int iterations, final int p1, final int lanes, final Outcome outcome,
                      final PrintStream progress, final boolean checksumOnTranspose) {
+        this(c, iterations, p1, FtLanes.of(lanes), outcome, progress, checksumOnTranspose);
+    }
+
+    /**
+     * @param c                   the problem class
+     * @param iterations          time steps to run, {@code 1 .. c.niter()}
+     * @param p1                  processes per row of the process grid: 1 for slabs (see {@link FtPencils#rowSize})
+     * @param lanes               lines per FFT block on each axis, or the planner
+     * @param outcome             where every process reports
+     * @param progress            where process 0 prints "iteration k of n", or {@code null}
+     * @param checksumOnTranspose whether a step's checksum rides on the next step's first transpose instead of a
+     *                            superstep of its own
+     */
+    public FtProgram(final FtClass c, final int iterations, final int p1, final FtLanes lanes, final Outcome outcome,
+                     final PrintStream progress, final boolean checksumOnTranspose) {
         if (iterations < 1 || iterations > c.niter()) {
             throw new IllegalArgumentException("iterations=" + iterations + " must be in 1.." + c.niter());
         }
         this.c = c;
         this.iterations = iterations;
         this.p1 = p1;
-        this.lanes = lanes;
+        this.lanes = java.util.Objects.requireNonNull(lanes, "lanes");
         this.outcome = outcome;
         this.progress = progress;
         this.checksumOnTranspose = checksumOnTranspose;
@@ -153,13 +188,15 @@ public final class FtProgram implements BspProgram {
     public void run(final Bsp bsp) {
         final int nprocs = bsp.nprocs();
         final int pid = bsp.pid();
-        final FtPencils part = new FtPencils(c, nprocs, p1, pid, lanes);
+        final FtPencils part = new FtPencils(c, nprocs, p1, pid, lanes.x(), lanes.y(), lanes.z());
         final boolean rows = part.p1() > 1;
         final double[] partials = new double[2 * nprocs];
         final Reg spaceReg = bsp.pushReg(part.space());
         final Reg midReg = rows ? bsp.pushReg(part.mid()) : spaceReg;
         final Reg freqReg = bsp.pushReg(part.freq());
         final Reg partialsReg = bsp.pushReg(partials);
+        final double[] planTable = lanes.plan() ? new double[nprocs * 3 * FtPencils.PLAN_CANDIDATES.length] : null;
+        final Reg planReg = lanes.plan() ? bsp.pushReg(planTable) : null;
         // hpPut (one copy, read from the source during the sync): the transposes' sources are the send buffer,
         // which only the FFTs write, and every FFT runs after the sync that ends the superstep of its puts
         final FtPencils.PutSink toSpace = (q, src, so, d, len) -> bsp.hpPut(q, src, so, spaceReg, d, len);
@@ -168,6 +205,12 @@ public final class FtProgram implements BspProgram {
         final double[][] sums = outcome.checksums[pid];
         outcome.ran[pid] = true;
         bsp.sync();
+        if (lanes.plan()) {
+            final long planStart = System.nanoTime();
+            plan(bsp, part, planTable, planReg);
+            outcome.planMillis[pid] = (System.nanoTime() - planStart) / 1e6;
+        }
+        outcome.lanes[pid] = part.lanesInUse();
 
         outcome.section.start(bsp);
         final double start = bsp.time();
@@ -239,6 +282,53 @@ public final class FtProgram implements BspProgram {
         }
         outcome.seconds[pid] = bsp.time() - start;
         outcome.section.stop(bsp);
+    }
+
+    /** Lines per axis and candidate that the planner times (whole blocks: 32 blocks of 4 lines, 2 of 64). */
+    static final int PLAN_LINES = 128;
+    /** Rounds of the planner; it keeps each candidate's least time. */
+    static final int PLAN_ROUNDS = 4;
+
+    /**
+     * The planner, before the timed section (NPB's timer covers the initial conditions, so nothing of the run can
+     * come before them inside it): every process times each axis's block FFT for each candidate
+     * ({@link FtPencils#planTimes}, on its arrays while they still hold zeros), puts its table to every other in
+     * one superstep, and all pick, per axis, the candidate whose slowest process is fastest (ties to the smaller
+     * block). All processes so choose the same blocks from the same numbers, and the choice fits the slowest
+     * process, which the transposes wait for.
+     */
+    private static void plan(final Bsp bsp, final FtPencils part, final double[] table, final Reg reg) {
+        final int nprocs = bsp.nprocs();
+        final int k = FtPencils.PLAN_CANDIDATES.length;
+        final int row = 3 * k;
+        final long[][] nanos = part.planTimes(PLAN_LINES, PLAN_ROUNDS);
+        final int own = bsp.pid() * row;
+        for (int axis = 0; axis < 3; axis++) {
+            for (int i = 0; i < k; i++) {
+                table[own + axis * k + i] = nanos[axis][i];
+            }
+        }
+        for (int q = 0; q < nprocs; q++) {
+            if (q != bsp.pid()) {
+                bsp.put(q, table, own, reg, own, row);
+            }
+        }
+        bsp.sync();
+        final int[] chosen = new int[3];
+        for (int axis = 0; axis < 3; axis++) {
+            double best = Double.MAX_VALUE;
+            for (int i = 0; i < k; i++) {
+                double slowest = 0;
+                for (int q = 0; q < nprocs; q++) {
+                    slowest = Math.max(slowest, table[q * row + axis * k + i]);
+                }
+                if (slowest < best) {
+                    best = slowest;
+                    chosen[axis] = FtPencils.PLAN_CANDIDATES[i];
+                }
+            }
+        }
+        part.useLanes(chosen[0], chosen[1], chosen[2]);
     }
 
     /**

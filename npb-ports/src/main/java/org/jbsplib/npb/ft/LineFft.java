@@ -4,7 +4,8 @@ package org.jbsplib.npb.ft;
  * Complex FFTs of length {@code n} (a power of two) on a block of up to {@link #lanes()} lines at once.
  *
  * <p>The block is held split (real and imaginary parts apart) and transposed, element {@code i} of line {@code l}
- * at index {@code i * lanes + l}, so every butterfly runs a stride-1 loop over the lines with one twiddle factor:
+ * at index {@code i * stride + l} (the stride is the lines per block unless padded, see
+ * {@link #LineFft(int, int, int)}), so every butterfly runs a stride-1 loop over the lines with one twiddle factor:
  * the loop HotSpot compiles best. Callers gather lines into {@link #re()}/{@link #im()}, call
  * {@link #transform(int, int)}, and read the result from {@link #resultRe()}/{@link #resultIm()}.
  *
@@ -25,6 +26,7 @@ public final class LineFft {
 
     private final int n;
     private final int lanes;
+    private final int stride;
     private final double[] re0;
     private final double[] im0;
     private final double[] re1;
@@ -40,21 +42,34 @@ public final class LineFft {
 
     /**
      * @param n     the line length, a power of two {@code >= 1}
-     * @param lanes the most lines per block, {@code >= 1}
+     * @param lanes the most lines per block, {@code >= 1}; also the row stride
      */
     public LineFft(final int n, final int lanes) {
+        this(n, lanes, lanes);
+    }
+
+    /**
+     * @param n      the line length, a power of two {@code >= 1}
+     * @param lanes  the most lines per block, {@code >= 1}
+     * @param stride the distance between element i and i+1 of a line, {@code >= lanes}: a stride that is not a
+     *               power of two keeps a butterfly's eight operands, {@code n/4 * stride} apart, out of the same
+     *               cache sets; the result does not depend on it
+     */
+    public LineFft(final int n, final int lanes, final int stride) {
         if (n < 1 || Integer.bitCount(n) != 1) {
             throw new IllegalArgumentException("LineFft: n=" + n + " must be a power of two");
         }
-        if (lanes < 1 || (long) n * lanes > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("LineFft: lanes=" + lanes + " must be >= 1 and n*lanes fit an int");
+        if (lanes < 1 || stride < lanes || (long) n * stride > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("LineFft: lanes=" + lanes + ", stride=" + stride + " must be 1 <= lanes"
+                + " <= stride and n*stride fit an int");
         }
         this.n = n;
         this.lanes = lanes;
-        re0 = new double[n * lanes];
-        im0 = new double[n * lanes];
-        re1 = new double[n * lanes];
-        im1 = new double[n * lanes];
+        this.stride = stride;
+        re0 = new double[n * stride];
+        im0 = new double[n * stride];
+        re1 = new double[n * stride];
+        im1 = new double[n * stride];
         final int log2 = Integer.numberOfTrailingZeros(n);
         final int stages = (log2 + 1) / 2;
         span = new int[stages];
@@ -92,12 +107,17 @@ public final class LineFft {
         return n;
     }
 
-    /** @return the most lines per block, also the stride between consecutive elements of a line */
+    /** @return the most lines per block */
     public int lanes() {
         return lanes;
     }
 
-    /** @return the real parts of the input block, element i of line l at {@code i * lanes() + l} */
+    /** @return the distance between consecutive elements of a line in the block, {@code >= lanes()} */
+    public int stride() {
+        return stride;
+    }
+
+    /** @return the real parts of the input block, element i of line l at {@code i * stride() + l} */
     public double[] re() {
         return re0;
     }
@@ -153,10 +173,10 @@ public final class LineFft {
 
     private void radix2First(final double[] xr, final double[] xi, final double[] yr, final double[] yi,
                              final int count) {
-        final int halfL = (n / 2) * lanes;
+        final int halfL = (n / 2) * stride;
         for (int j = 0; j < n / 2; j++) {
-            final int in = j * lanes;
-            final int out = 2 * j * lanes;
+            final int in = j * stride;
+            final int out = 2 * j * stride;
             for (int l = 0; l < count; l++) {
                 final double ar = xr[in + l];
                 final double ai = xi[in + l];
@@ -164,8 +184,8 @@ public final class LineFft {
                 final double bi = xi[in + halfL + l];
                 yr[out + l] = ar + br;
                 yi[out + l] = ai + bi;
-                yr[out + lanes + l] = ar - br;
-                yi[out + lanes + l] = ai - bi;
+                yr[out + stride + l] = ar - br;
+                yi[out + stride + l] = ai - bi;
             }
         }
     }
@@ -173,9 +193,9 @@ public final class LineFft {
     private void radix4First(final double[] xr, final double[] xi, final double[] yr, final double[] yi,
                              final int count, final int sign) {
         final int q = n / 4;
-        final int qL = q * lanes;
+        final int qL = q * stride;
         for (int j = 0; j < q; j++) {
-            butterfly4(xr, xi, yr, yi, count, sign, j * lanes, qL, 4 * j * lanes, lanes,
+            butterfly4(xr, xi, yr, yi, count, sign, j * stride, qL, 4 * j * stride, stride,
                 1, 0, 1, 0, 1, 0);
         }
     }
@@ -183,12 +203,12 @@ public final class LineFft {
     private void radix4(final double[] xr, final double[] xi, final double[] yr, final double[] yi, final int count,
                         final int sign, final int ns, final int tw) {
         final int q = n / 4;
-        final int qL = q * lanes;
-        final int nsL = ns * lanes;
+        final int qL = q * stride;
+        final int nsL = ns * stride;
         for (int j = 0; j < q; j++) {
             final int k = j & (ns - 1);
             final int t = tw + 3 * k;
-            butterfly4(xr, xi, yr, yi, count, sign, j * lanes, qL, ((j - k) * 4 + k) * lanes, nsL,
+            butterfly4(xr, xi, yr, yi, count, sign, j * stride, qL, ((j - k) * 4 + k) * stride, nsL,
                 cos[t], sign * sin[t], cos[t + 1], sign * sin[t + 1], cos[t + 2], sign * sin[t + 2]);
         }
     }

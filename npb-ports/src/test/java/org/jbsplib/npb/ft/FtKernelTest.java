@@ -165,6 +165,52 @@ class FtKernelTest {
         assertTrue(java.util.Arrays.deepEquals(sums[0], sums[1]), () -> java.util.Arrays.deepToString(sums));
     }
 
+    @ParameterizedTest(name = "P={0} layout={1}")
+    @org.junit.jupiter.params.provider.CsvSource({"1,1d", "2,1d", "4,2d"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldPlanTheBlocksAgreeOnThemAndKeepTheChecksumsBitwise(final int procs, final String layout) {
+        final NpbResult rule = new FtKernel().run('S', new BspConfig().procs(procs).option(NpbOptions.WARMUP, "0")
+            .option(FtKernel.LAYOUT, layout), null);
+        final NpbResult planned = new FtKernel().run('S', new BspConfig().procs(procs).option(NpbOptions.WARMUP, "0")
+            .option(FtKernel.LAYOUT, layout).option(FtKernel.LANES, "plan"), null);
+        final NpbResult fixed = new FtKernel().run('S', new BspConfig().procs(procs).option(NpbOptions.WARMUP, "0")
+            .option(FtKernel.LAYOUT, layout).option(FtKernel.LANES, "4:32:8"), null);
+        assertTrue(planned.verified() && fixed.verified());
+        assertEquals(deep(rule.details().get("checksums")), deep(planned.details().get("checksums")));
+        assertEquals(deep(rule.details().get("checksums")), deep(fixed.details().get("checksums")));
+        // class S's lines are 64 long: by length, 64 lines per block, bounded by the lines each axis has
+        assertEquals(procs == 4 ? "32:32:32" : "64:64:64", rule.details().get("lanes"));
+        assertEquals("4:32:8", fixed.details().get("lanes"));
+        // one choice for every process (no " / " between differing ones), each a candidate
+        final String chosen = (String) planned.details().get("lanes");
+        assertTrue(chosen.matches("(4|8|16|32|64):(4|8|16|32|64):(4|8|16|32|64)"), chosen);
+        assertEquals("plan", planned.details().get("lanes_option"));
+        final double[] ms = (double[]) planned.details().get("lanes_plan_ms");
+        assertEquals(procs, ms.length);
+        for (final double m : ms) {
+            assertTrue(m > 0, java.util.Arrays.toString(ms));
+        }
+        // the planner's superstep comes before the timed section, one more than the fixed blocks' run
+        assertEquals(rule.run().supersteps()[0] + 1, planned.run().supersteps()[0]);
+        assertEquals(rule.run().supersteps()[0], fixed.run().supersteps()[0]);
+    }
+
+    private static String deep(final Object checksums) {
+        final StringBuilder sb = new StringBuilder();
+        for (final Object o : (List<?>) checksums) {
+            sb.append(java.util.Arrays.toString((double[]) o));
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void shouldRejectBadBlocksNamingTheOption() {
+        final BspConfig config = new BspConfig().procs(2).option(FtKernel.LANES, "4:16");
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> new FtKernel().run('S', config, null));
+        assertTrue(e.getMessage().contains("ft.lanes=4:16"), e.getMessage());
+    }
+
     @Test
     void shouldRejectAnUnknownChecksumPlaceNamingIt() {
         final BspConfig config = new BspConfig().procs(2).option(FtKernel.CHECKSUM, "allreduce");

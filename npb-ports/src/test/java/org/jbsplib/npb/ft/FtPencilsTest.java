@@ -19,9 +19,26 @@ class FtPencilsTest {
 
     /** Runs P parts in lockstep; the puts are copied at once, as a sync would. @return checksums [t][re, im] */
     static double[][] lockstep(final FtClass c, final int nprocs, final int p1, final int lanes) {
+        return lockstep(c, nprocs, p1, FtLanes.of(lanes));
+    }
+
+    /** As {@link #lockstep(FtClass, int, int, int)} with a block per axis; under plan each part plans on its own. */
+    static double[][] lockstep(final FtClass c, final int nprocs, final int p1, final FtLanes lanes) {
         final FtPencils[] parts = new FtPencils[nprocs];
         for (int p = 0; p < nprocs; p++) {
-            parts[p] = new FtPencils(c, nprocs, p1, p, lanes);
+            parts[p] = new FtPencils(c, nprocs, p1, p, lanes.x(), lanes.y(), lanes.z());
+            if (lanes.plan()) {
+                final long[][] nanos = parts[p].planTimes(16, 1);
+                final int[] pick = new int[3];
+                for (int axis = 0; axis < 3; axis++) {
+                    int best = 0;
+                    for (int i = 1; i < nanos[axis].length; i++) {
+                        best = nanos[axis][i] < nanos[axis][best] ? i : best;
+                    }
+                    pick[axis] = FtPencils.PLAN_CANDIDATES[best];
+                }
+                parts[p].useLanes(pick[0], pick[1], pick[2]);
+            }
             parts[p].initialConditions();
             parts[p].forwardX();
         }
@@ -86,6 +103,64 @@ class FtPencilsTest {
                 assertEquals(twin[t][1], sums[t][1], 1e-12 * Math.abs(twin[t][1]), "im at t=" + (t + 1));
             }
         }
+    }
+
+    @ParameterizedTest(name = "class {0} P={1} p1={2}")
+    @CsvSource({"S,1,1", "S,2,1", "S,4,1", "S,4,2", "W,1,1", "W,2,1", "W,4,1", "W,4,2"})
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void shouldComputeBitwiseTheSameChecksumsWithAnyBlockPerAxis(final char npbClass, final int nprocs,
+                                                                 final int p1) {
+        final FtClass c = FtClass.of(DATA, npbClass);
+        final double[][] rule = lockstep(c, nprocs, p1, FtLanes.RULE);
+        for (final String triple : new String[] {"4:16:32", "1:64:8", "32:4:2", "64:64:64", "2:0:128", "plan"}) {
+            final double[][] sums = lockstep(c, nprocs, p1, FtLanes.parse(triple));
+            assertTrue(java.util.Arrays.deepEquals(rule, sums), () -> "lanes " + triple + ": "
+                + java.util.Arrays.deepToString(sums) + " against " + java.util.Arrays.deepToString(rule));
+        }
+    }
+
+    @Test
+    void shouldPlanOnZerosWithoutChangingThemOrTheBlocks() {
+        final FtPencils part = new FtPencils(S, 4, 2, 3, 8, 16, 4);
+        final long[][] nanos = part.planTimes(64, 2);
+        assertEquals(3, nanos.length);
+        for (final long[] axis : nanos) {
+            assertEquals(FtPencils.PLAN_CANDIDATES.length, axis.length);
+            for (final long t : axis) {
+                assertTrue(t > 0 && t < Long.MAX_VALUE, java.util.Arrays.toString(axis));
+            }
+        }
+        assertEquals("[8, 16, 4]", java.util.Arrays.toString(part.lanesInUse()));
+        for (final double[] a : new double[][] {part.space(), part.mid(), part.freq()}) {
+            for (final double v : a) {
+                assertEquals(0.0, v);
+            }
+        }
+        // S is 64^3; a 2x2 grid leaves 32 lines per plane on each axis, which bounds the blocks
+        part.useLanes(64, 0, 2); // 0: by length, 64 for lines of 64
+        assertEquals("[32, 32, 2]", java.util.Arrays.toString(part.lanesInUse()));
+        part.initialConditions();
+        final IllegalStateException late = assertThrows(IllegalStateException.class, () -> part.planTimes(64, 1));
+        assertTrue(late.getMessage().contains("initialConditions"), late.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> part.useLanes(4, 12, 4));
+    }
+
+    @Test
+    void shouldParseOneBlockThreeOrThePlanAndRejectTheRestNamingTheOption() {
+        assertEquals(FtLanes.RULE, FtLanes.parse(null));
+        assertEquals(FtLanes.of(16), FtLanes.parse(" 16 "));
+        assertEquals(new FtLanes(4, 16, 32, false), FtLanes.parse("4:16:32"));
+        assertEquals(new FtLanes(4, 0, 32, false), FtLanes.parse("4,0,32"));
+        assertEquals(FtLanes.PLAN, FtLanes.parse("plan"));
+        assertEquals("4:16:32", FtLanes.parse("4,16,32").toString());
+        assertEquals("16", FtLanes.parse("16:16:16").toString());
+        for (final String bad : new String[] {"3", "4:16", "4:16:32:64", "-4", "8192", "4:x:8", "", "planned",
+            "4::8"}) {
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FtLanes.parse(bad), bad);
+            assertTrue(e.getMessage().startsWith("ft.lanes=" + bad + " must be"), e.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class, () -> new FtLanes(4, 0, 0, true));
     }
 
     @Test

@@ -86,4 +86,33 @@ class LineFftTest {
         assertEquals(true, assertThrows(IllegalArgumentException.class, () -> fft.transform(2, 1)).getMessage()
             .contains("sign=2"));
     }
+
+    @Test
+    void shouldGiveBitwiseTheSameLinesWithAPaddedStride() {
+        final int n = 256;
+        final LineFft plain = new LineFft(n, 16);
+        final LineFft padded = new LineFft(n, 16, 20);
+        assertEquals(20, padded.stride());
+        assertEquals(16, padded.lanes());
+        final java.util.Random random = new java.util.Random(16);
+        for (int i = 0; i < n; i++) {
+            for (int l = 0; l < 13; l++) {
+                final double re = random.nextDouble() - 0.5;
+                final double im = random.nextDouble() - 0.5;
+                plain.re()[i * 16 + l] = re;
+                plain.im()[i * 16 + l] = im;
+                padded.re()[i * 20 + l] = re;
+                padded.im()[i * 20 + l] = im;
+            }
+        }
+        plain.transform(LineFft.INVERSE, 13);
+        padded.transform(LineFft.INVERSE, 13);
+        for (int i = 0; i < n; i++) {
+            for (int l = 0; l < 13; l++) {
+                assertEquals(plain.resultRe()[i * 16 + l], padded.resultRe()[i * 20 + l], 0.0, "re " + i + "," + l);
+                assertEquals(plain.resultIm()[i * 16 + l], padded.resultIm()[i * 20 + l], 0.0, "im " + i + "," + l);
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> new LineFft(n, 16, 15));
+    }
 }
