@@ -247,6 +247,7 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         this.splits = new SplitCopies(process, SplitCopies.minBytes(SPLIT_OPTION, process.option(SPLIT_OPTION, "auto"),
             process.nprocs(), process.cores()));
         stats.liveCounters(splits::report); // running totals: a timed section (NPB's --json) counts them too
+        stats.liveCounters(this::reportTotals);
         this.directWritten = new boolean[nprocs];
     }
 
@@ -366,25 +367,35 @@ public final class ClassicSync implements SyncProtocol, FrameHandler, BarrierCli
         return barrier == null ? 0 : barrier.modelledNs();
     }
 
-    @Override
-    public void onProgramEnd() {
-        stats.count("org.grants", grantsSent);
-        stats.count("org.countFrames", countFramesSent);
-        stats.count("org.countFramesOmitted", countFramesOmitted);
-        stats.count("org.inlineStreams", inlineStreams);
-        stats.count("org.directStreams", directStreams);
-        stats.count("org.directGets", directGets);
-        stats.count("org.stagedGets", stagedGets);
-        stats.count("org.waitIdleSteps", idleSteps);
-        stats.count("org.waitClockReads", waitClockReads);
+    /**
+     * The protocol's counters, all running totals (owner's thread): frames and streams by kind, the waits' steps and
+     * clock readings, and the barrier's episodes and frames (its modelled time and messages where it models any).
+     * Read at a timed section's edges and at the end of the program, so that a section (NPB's {@code --json}
+     * {@code per_process} counters) has its own of each.
+     */
+    private void reportTotals(final java.util.function.ObjLongConsumer<String> sink) {
+        sink.accept("org.grants", grantsSent);
+        sink.accept("org.countFrames", countFramesSent);
+        sink.accept("org.countFramesOmitted", countFramesOmitted);
+        sink.accept("org.inlineStreams", inlineStreams);
+        sink.accept("org.directStreams", directStreams);
+        sink.accept("org.directGets", directGets);
+        sink.accept("org.stagedGets", stagedGets);
+        sink.accept("org.waitIdleSteps", idleSteps);
+        sink.accept("org.waitClockReads", waitClockReads);
         if (barrier != null) {
-            stats.count("barrier.episodes", barrier.episodes());
-            stats.count("barrier.framesSent", barrier.framesSent());
+            sink.accept("barrier.episodes", barrier.episodes());
+            sink.accept("barrier.framesSent", barrier.framesSent());
             if (barrier.modelledMessages() > 0 || barrier.modelledNs() > 0) {
-                stats.count("barrier.modelledNs", barrier.modelledNs());
-                stats.count("barrier.modelledMessages", barrier.modelledMessages());
+                sink.accept("barrier.modelledNs", barrier.modelledNs());
+                sink.accept("barrier.modelledMessages", barrier.modelledMessages());
             }
         }
+    }
+
+    @Override
+    public void onProgramEnd() {
+        // the counters are running totals (reportTotals), read in once more after this hook returns
     }
 
     /** Closes the barrier port, which lets the backend report on the run (e.g. modelled releases it overran). */

@@ -98,6 +98,33 @@ class NpbCommandTest {
         }
     }
 
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @SuppressWarnings("unchecked")
+    void shouldCarryTheClassicSyncsCountersOfTheTimedSectionInTheJson(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("ft.json");
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final int code = new NpbCommand().run(List.of("ft", "--class", "S", "--procs", "2", "--sync", "org",
+            "--warmup", "0", "--quiet", "--json", json.toString()),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
+        final Map<String, Object> m = (Map<String, Object>) Json.parse(Files.readString(json));
+        final List<Object> per = (List<Object>) m.get("per_process");
+        assertEquals(2, per.size());
+        for (final Object o : per) {
+            final Map<String, Object> p = (Map<String, Object>) o;
+            final Map<String, Object> counters = (Map<String, Object>) p.get("counters");
+            assertTrue(counters != null, "per process: " + p);
+            // every timed superstep's count exchange either sent or left out a COUNT frame to the partner
+            assertTrue(number(counters, "org.countFrames") + number(counters, "org.countFramesOmitted") > 0,
+                "COUNT frames in the counters of " + p);
+            // FT's transposes are hpPuts: streams, direct or inline, in the timed section
+            assertTrue(number(counters, "org.directStreams") + number(counters, "org.inlineStreams") > 0,
+                "streams in the counters of " + p);
+        }
+    }
+
     /** @return the counter {@code name}, 0 where a section left it out (it did not change) */
     private static long number(final Map<String, Object> counters, final String name) {
         final Object v = counters.get(name);
