@@ -117,6 +117,10 @@ public final class VirtualMachine implements Transport {
     //   progress, a gate that does not pass, a drain's wait): so every decision is one the locked kernel takes in
     //   some host order of the same steps, and the virtual results are unchanged; a drain's look at the latest
     //   arrival it must wait for is taken the same way (no turn of the lock began while it looked);
+    // - a poll that meets a closed gate (a frame arrived by its clock, not before the others' event + o + L) hands
+    //   its slot on in the turn that found the gate closed (takeLocked), and when its turn comes back the gate is
+    //   re-checked on such a look (waitUntilAllowed) and the frame taken on the next one: one turn instead of four
+    //   (the look, the gate's hand-off, the gate again, the take);
     // - a frame taken is given back to its sender's own pool (a compare-and-set onto the sender's returned stack;
     //   only the sender takes from it, when it sends), not to the pool under the lock;
     // - a clock advanced outside the lock re-tries a free slot (clockAdvanced) only if slotWanted is set and the same
