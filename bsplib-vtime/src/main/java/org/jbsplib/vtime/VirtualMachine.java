@@ -186,8 +186,8 @@ public final class VirtualMachine implements Transport {
     private static final long UNKNOWN = Long.MIN_VALUE;
     /** What a poll's look without the lock returns when the locked path would find nothing to take now. */
     private static final Frame NOTHING = new Frame();
-    /** How many times a look without the lock retries while another thread holds the lock before taking it. */
-    private static final int LOOK_SPINS = 64;
+    /** How many looks without the lock are tried while another thread holds the lock before taking it. */
+    private static final int LOOK_SPINS = 1;
 
     /**
      * @param model          the network and computation model
