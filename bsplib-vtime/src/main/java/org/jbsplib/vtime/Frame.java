@@ -4,7 +4,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * A frame in flight on the virtual machine: its payload (the frame is the buffer that holds it, from index 0) and
- * the virtual quantities that order it. Owned by the kernel (its lock guards it); reused through the machine's pool.
+ * the virtual quantities that order it. Owned by the kernel (its lock or the sequential kernel's baton guards it;
+ * with several processes running at once, a frame pushed for a running receiver belongs to that receiver once it
+ * takes it in); reused through the machine's pool (with several processes running at once, its sender's own pool).
  */
 final class Frame extends UnsafeBuffer {
     // One object with its buffer's fields rather than a frame that refers to a separate buffer: a sender writing a

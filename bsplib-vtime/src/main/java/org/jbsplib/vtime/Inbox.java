@@ -3,7 +3,8 @@ package org.jbsplib.vtime;
 /**
  * One process's inbox on the virtual machine: the frames sent to it, taken in the order (arrival, send start, sender
  * pid, the sender's own send count). Not thread-safe: the sequential kernel's baton guards it (only its holder touches
- * an inbox), the kernel's lock with several processes running at once.
+ * an inbox); with several processes running at once its process's own thread while that process runs (senders then
+ * push onto the process's incoming stack), the kernel's lock while it does not.
  *
  * <pre>{@code
  * Inbox in = new Inbox(nprocs);

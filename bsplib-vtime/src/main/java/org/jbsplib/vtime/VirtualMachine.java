@@ -1,7 +1,9 @@
 package org.jbsplib.vtime;
 
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -87,13 +89,49 @@ public final class VirtualMachine implements Transport {
     // runningCount, the hand-off counted by cause) must not meet that holder's own hand-off; and sends, wake-ups and
     // advanceTo, which are few (the batch send is one turn for org's P - 1 COUNT frames). None of the new holder's
     // lock-free steps writes what that tail reads or writes (runningCount, switches, handOffs, slots). With
-    // parallel = K > 1 several processes run at once and every step takes the lock, as before.
+    // parallel = K > 1 several processes run at once; see "Receiving beside another running process" below.
     // After a failure every process runs freely (free), and a process woken by it runs while the holder may still be
     // inside a lock-free step; so a free machine touches nothing shared: poll delivers nothing, offer and offerBatch
     // drop the frame, signal and advanceTo do nothing, no clock is charged, and a process checks free before each
     // step. A thread that finds free unset holds the baton (no other runs in the sequential kernel), so at most one
     // thread, the holder of the moment of the failure, finishes the step it is in. The run ends with the failure:
     // every wait loop leaves through RunControl.checkFailure, none waits for a frame.
+    // Receiving beside another running process (parallel = K > 1). A frame taken used to take the lock (two turns
+    // per frame with its send, about 39 frames per process and superstep under org at P = 32), which the K carriers
+    // contended for. Now a running process takes its frames without it, deciding on a consistent look at the state
+    // the rule reads:
+    // - its inbox is its own while it runs: a sender (under the lock) pushes a frame for a running receiver onto the
+    //   receiver's incoming stack (a compare-and-set), which only the receiver moves into its Inbox, before it looks;
+    //   a receiver that is not running gets the frame straight into its Inbox (it touches nothing until it runs
+    //   again, and runNext is under the lock), and a process leaving its slot (vacate, its own thread, under the
+    //   lock) first moves its incoming frames in, so every sender's frames enter the Inbox in its order;
+    // - the rest of what the rule reads (the event tree, the slots, the running processes' clocks) is read under a
+    //   sequence lock: every outermost turn of the lock makes `version` odd before it writes and even after, and a
+    //   look that saw the same even version before and after it saw a state between two turns. The running
+    //   processes' clocks are written outside the lock and only grow, so a stale one is smaller: the rule is then
+    //   only stricter (as under the lock). The look comes before the receiver moves its incoming frames in: a frame
+    //   sent after the look arrives at or after its sender's clock in the look + o + L, so it cannot precede a frame
+    //   the look lets it take; a frame sent before it was pushed before that turn's even version;
+    // - what it may do on that look is exactly what the locked path decides (takeEarlyFrame; or, when the gate
+    //   passes, nothing arrived and no drain waits, return), else it takes the locked path as before (a turn in
+    //   progress, a gate that does not pass, a drain's wait): so every decision is one the locked kernel takes in
+    //   some host order of the same steps, and the virtual results are unchanged; a drain's look at the latest
+    //   arrival it must wait for is taken the same way (no turn of the lock began while it looked);
+    // - a poll that meets a closed gate (a frame arrived by its clock, not before the others' event + o + L) hands
+    //   its slot on in the turn that found the gate closed (takeLocked), and when its turn comes back the gate is
+    //   re-checked on such a look (waitUntilAllowed) and the frame taken on the next one: one turn instead of four
+    //   (the look, the gate's hand-off, the gate again, the take);
+    // - a frame taken is given back to its sender's own pool (a compare-and-set onto the sender's returned stack;
+    //   only the sender takes from it, when it sends), not to the pool under the lock;
+    // - a clock advanced outside the lock re-tries a free slot (clockAdvanced) only if slotWanted is set and the same
+    //   kind of look does not rule the fill out (no candidate, or one the running clocks do not admit): it took the
+    //   lock for every such advance before. The clock's write is plain (a fence per frame taken would cost about as
+    //   much as the turn it saves), so, as before, a fill that an advance allows may be seen only at the process's
+    //   next advance or when it leaves its slot (under the lock); fillSlots looks a second time after it sets
+    //   slotWanted, past a full fence, which narrows that window. A delayed fill changes no decision, only when the
+    //   slot's process starts.
+    // A process's frame payload is written before the frame is delivered (send, then deliver), so a receiver never
+    // sees a frame whose payload is still being written.
     private static final int READY = 0;
     private static final int RUNNING = 1;
     private static final int BLOCKED = 2;
@@ -137,6 +175,19 @@ public final class VirtualMachine implements Transport {
     private long frames;
     /** How many times the kernel's lock was taken (written under it). */
     private long kernelLocks;
+    /** How many of those turns found the lock held by another thread and waited for it (written under it). */
+    private long kernelLockWaits;
+    /**
+     * With {@code parallel} above 1: odd while a thread holds the kernel's lock and may write its state, even
+     * between turns (a sequence lock for the receivers' looks without the lock; see the notes).
+     */
+    private volatile long version;
+    /** What {@link #othersEarliestWithoutLock} returns when its look met a turn of the lock. */
+    private static final long UNKNOWN = Long.MIN_VALUE;
+    /** What a poll's look without the lock returns when the locked path would find nothing to take now. */
+    private static final Frame NOTHING = new Frame();
+    /** How many looks without the lock are tried while another thread holds the lock before taking it. */
+    private static final int LOOK_SPINS = 1;
 
     /**
      * @param model          the network and computation model
@@ -230,7 +281,7 @@ public final class VirtualMachine implements Transport {
                 release();
             }
         });
-        control.quiescence().pendingFrames(pid -> !inbox[pid].isEmpty());
+        control.quiescence().pendingFrames(pid -> !inbox[pid].isEmpty() || endpoints[pid].incoming.get() != null);
     }
 
     @Override
@@ -269,10 +320,10 @@ public final class VirtualMachine implements Transport {
                 + "%d frames, computation charged %.6f s (sum over processes), %d CPU clock readings "
                 + "(%d system calls), parallel=%d; hand-offs by cause: %s; waits that went on at once: %d; "
                 + "computation per process %s; compute intervals begun on another carrier than the last ended on: "
-                + "%d, ended on another carrier than begun on: %d; kernel lock turns: %d%n",
+                + "%d, ended on another carrier than begun on: %d; kernel lock turns: %d; kernel lock waits: %d%n",
                 model.describe(), nprocs, makespanNs() / 1e9, switches, frames, chargedNs() / 1e9, cpuReadings(),
                 cpuSystemCalls(), parallel, handOffsByCause(), continued, chargedPerProcess(), resumedElsewhere(),
-                movedWithin(), kernelLocks);
+                movedWithin(), kernelLocks, kernelLockWaits);
         }
     }
 
@@ -432,19 +483,118 @@ public final class VirtualMachine implements Transport {
 
     /**
      * @return how many times the kernel's lock was taken so far: once per frame sent, per batch of frames, per
-     *         hand-off, end, wake-up and {@code advanceTo}; with {@code parallel} above 1 also once per frame or empty
-     *         look taken by a poll and per wait (the sequential kernel receives without it)
+     *         hand-off, end, wake-up and {@code advanceTo}; with {@code parallel} above 1 also per wait, per drain,
+     *         per free slot a process's advance may fill, and per frame or look whose decision the state seen
+     *         without the lock does not allow (receiving otherwise takes no turn of it)
      */
     public long kernelLocks() {
         return kernelLocks;
     }
 
+    /** @return how many of the {@link #kernelLocks()} found the lock held by another thread and waited for it */
+    public long kernelLockWaits() {
+        return kernelLockWaits;
+    }
+
     // ------------------------------------------------------------------ kernel (baton holder only, or free)
 
-    /** Takes the kernel's lock, counting it. */
+    /** Takes the kernel's lock, counting it (and a wait for it); an outermost turn makes the version odd. */
     private void lockKernel() {
-        lock.lock();
+        if (!lock.tryLock()) {
+            lock.lock();
+            kernelLockWaits++;
+        }
         kernelLocks++;
+        if (parallel > 1 && lock.getHoldCount() == 1) {
+            version++;
+            VarHandle.storeStoreFence(); // the odd version before any write of this turn
+        }
+    }
+
+    /** Releases the kernel's lock; an outermost turn makes the version even again, after its writes. */
+    private void unlockKernel() {
+        if (parallel > 1 && lock.getHoldCount() == 1) {
+            version++;
+        }
+        lock.unlock();
+    }
+
+    /**
+     * The earliest time at which a process other than {@code p} can still act ({@link #othersEarliest}), read without
+     * the lock: a state between two turns of it, or {@link #UNKNOWN} while a turn is in progress (parallel only).
+     */
+    private long othersEarliestWithoutLock(final int p) {
+        for (int spins = 0; spins < LOOK_SPINS; spins++) {
+            final long v = version;
+            if ((v & 1) == 0) {
+                final long e = othersEarliest(p);
+                VarHandle.acquireFence();
+                if (version == v) {
+                    return e;
+                }
+            }
+            Thread.onSpinWait();
+        }
+        return UNKNOWN;
+    }
+
+    /**
+     * {@code p}'s inbox, with the frames pushed for it while it runs moved in, in their senders' order (its own
+     * thread, while it runs or under the lock; with {@code parallel} 1 the inbox as it is).
+     */
+    private Inbox own(final int p) {
+        final Inbox in = inbox[p];
+        if (parallel > 1) {
+            final AtomicReference<Frame> pushed = endpoints[p].incoming;
+            if (pushed.get() != null) {
+                Frame f = pushed.getAndSet(null);
+                Frame first = null;
+                while (f != null) { // pushed last first: reverse
+                    final Frame n = f.next;
+                    f.next = first;
+                    first = f;
+                    f = n;
+                }
+                while (first != null) {
+                    final Frame n = first.next;
+                    in.add(first);
+                    first = n;
+                }
+            }
+        }
+        return in;
+    }
+
+    /**
+     * Puts a sent frame, its payload written, into {@code dstPid}'s inbox, or onto its incoming stack while it runs
+     * with {@code parallel} above 1 (the lock is held, or the sequential kernel's baton); the caller then re-tries a
+     * free slot once for all the frames it delivers in this turn ({@link #refill}, parallel only).
+     */
+    private void deliver(final int dstPid, final Frame f) {
+        if (parallel > 1 && state[dstPid] == RUNNING) {
+            final AtomicReference<Frame> pushed = endpoints[dstPid].incoming;
+            Frame h;
+            do {
+                h = pushed.get();
+                f.next = h;
+            } while (!pushed.compareAndSet(h, f));
+        } else {
+            inbox[dstPid].add(f);
+        }
+        frames++;
+        if (state[dstPid] == BLOCKED) {
+            events.set(dstPid, blockedEvent(dstPid));
+        }
+    }
+
+    /** Gives a frame taken back to its sender's own pool, without the lock (parallel only). */
+    private void giveBack(final Frame f) {
+        final AtomicReference<Frame> returned = endpoints[f.src].returned;
+        Frame h;
+        do {
+            h = returned.get();
+            f.next = h;
+        } while (!returned.compareAndSet(h, f));
     }
 
     /** Stops scheduling (after a failure or at close): every process runs freely from now on. */
@@ -534,6 +684,12 @@ public final class VirtualMachine implements Transport {
             if (parallel == 1 && shuffle == null && (earliest ? isEarliest(p) : mayAct(p))) {
                 return; // the baton holder alone reads the kernel's state: no lock unless it hands off
             }
+            if (parallel > 1 && shuffle == null && !earliest) {
+                final long e = othersEarliestWithoutLock(p); // a look between two turns: see the notes
+                if (e != UNKNOWN && (e == MinTree.NONE || clock[p] < e + lookahead)) {
+                    return;
+                }
+            }
             lockKernel();
             try {
                 if ((earliest ? isEarliest(p) : mayAct(p)) && !shuffled(p)) {
@@ -546,7 +702,7 @@ public final class VirtualMachine implements Transport {
                     handOff(p, earliest ? HandOffCause.EARLIEST : HandOffCause.GATE);
                 }
             } finally {
-                lock.unlock();
+                unlockKernel();
             }
             awaitTurn(p);
         }
@@ -628,7 +784,10 @@ public final class VirtualMachine implements Transport {
             final int q = events.minIndex();
             if (runningCount > 0 && !admissible(q, e)) {
                 slotWanted = true;
-                return;
+                VarHandle.fullFence(); // a running process's clock written meanwhile may let it in after all
+                if (!admissible(q, e)) {
+                    return;
+                }
             }
             if (state[q] == BLOCKED) {
                 clock[q] = Math.max(clock[q], e);
@@ -670,20 +829,40 @@ public final class VirtualMachine implements Transport {
         }
     }
 
-    /** Re-tries filling a free slot after {@code pid}'s clock advanced outside the lock (parallel only). */
+    /**
+     * Re-tries filling a free slot after a running process's clock advanced outside the lock, when a look without
+     * the lock does not rule the fill out (parallel only).
+     */
     private void clockAdvanced() {
-        if (slotWanted && !free) {
+        if (slotWanted && !free && mayFill()) {
             lockKernel();
             try {
                 refill();
             } finally {
-                lock.unlock();
+                unlockKernel();
             }
         }
     }
 
+    /**
+     * Whether {@link #refill} may fill a free slot now: false only when a look between two turns of the lock finds
+     * no free slot, no candidate, or a candidate the running processes' clocks do not admit (every turn that moves
+     * an event or a slot re-tries the fill itself, under the lock).
+     */
+    private boolean mayFill() {
+        final long v = version;
+        if ((v & 1) != 0) {
+            return true;
+        }
+        final long e = events.minKey();
+        final boolean may = runningCount < parallel && e != MinTree.NONE && admissible(events.minIndex(), e);
+        VarHandle.acquireFence();
+        return may || version != v;
+    }
+
     /** {@code p} leaves its slot for {@code newState} (the lock is held). */
     private void vacate(final int p, final int newState) {
+        own(p); // its pushed frames into its inbox before senders write the inbox itself
         state[p] = newState;
         for (int i = 0; i < parallel; i++) {
             if (slots[i] == p) {
@@ -763,7 +942,7 @@ public final class VirtualMachine implements Transport {
      * @return the frame, or null when only the gate can decide
      */
     private Frame takeEarlyFrame(final int p) {
-        final long a = inbox[p].firstArrival();
+        final long a = own(p).firstArrival();
         if (a > clock[p] || free) {
             return null;
         }
@@ -793,7 +972,7 @@ public final class VirtualMachine implements Transport {
                 blockLocked(p);
             }
         } finally {
-            lock.unlock();
+            unlockKernel();
         }
     }
 
@@ -835,7 +1014,7 @@ public final class VirtualMachine implements Transport {
      * sequential kernel's baton).
      */
     private Frame take(final int p) {
-        final Frame f = inbox[p].poll();
+        final Frame f = own(p).poll();
         clock[p] = Math.max(clock[p], f.arrival) + model.overheadNs();
         if (parallel > 1) {
             refill();
@@ -956,6 +1135,15 @@ public final class VirtualMachine implements Transport {
         private volatile boolean baton;
         /** Whether this process waits in {@link #settle()} (a failure recorded meanwhile does not wait again). */
         private boolean settling;
+        /**
+         * Frames sent to this process while it runs, with {@code parallel} above 1, last pushed first (linked through
+         * {@link Frame#next}); only this process takes them, into its inbox ({@link VirtualMachine#own}).
+         */
+        final AtomicReference<Frame> incoming = new AtomicReference<>();
+        /** Frames this process sent, given back by their receivers (parallel only; linked through next). */
+        final AtomicReference<Frame> returned = new AtomicReference<>();
+        /** This process's own pool of frames to send (parallel only; its own thread; linked through next). */
+        private Frame spare;
 
         VirtualEndpoint(final int pid) {
             this.pid = pid;
@@ -1086,7 +1274,7 @@ public final class VirtualMachine implements Transport {
                 }
                 handOff(pid, HandOffCause.END);
             } finally {
-                lock.unlock();
+                unlockKernel();
             }
         }
 
@@ -1102,7 +1290,7 @@ public final class VirtualMachine implements Transport {
                     refill();
                 }
             } finally {
-                lock.unlock();
+                unlockKernel();
             }
         }
 
@@ -1123,7 +1311,7 @@ public final class VirtualMachine implements Transport {
                     refill();
                 }
             } finally {
-                lock.unlock();
+                unlockKernel();
             }
         }
 
@@ -1189,9 +1377,14 @@ public final class VirtualMachine implements Transport {
             }
             lockKernel();
             try {
-                send(dstPid, type, length).putBytes(0, src, offset, length);
+                final Frame f = send(type, length);
+                f.putBytes(0, src, offset, length);
+                deliver(dstPid, f);
+                if (parallel > 1) {
+                    refill();
+                }
             } finally {
-                lock.unlock();
+                unlockKernel();
             }
             endCall();
             return true;
@@ -1222,42 +1415,55 @@ public final class VirtualMachine implements Transport {
             lockKernel();
             try {
                 for (int i = from; i < to; i++) {
-                    batch.write(i, send(batch.destination(i), type, length), 0);
+                    final Frame f = send(type, length);
+                    batch.write(i, f, 0);
+                    deliver(batch.destination(i), f);
+                }
+                if (parallel > 1) {
+                    refill(); // once for the batch, at its last clock: a legal fill, as one after each frame was
                 }
             } finally {
-                lock.unlock();
+                unlockKernel();
             }
             endCall();
             return to;
         }
 
         /**
-         * Sends a frame of {@code length} bytes to {@code dstPid} at this process's clock (LogGP: the send starts at
-         * {@code max(clock, nextSend)}, costs o, and arrives o + L + (k - 1)G later) and puts it into the
-         * destination's inbox; the caller writes its payload (the lock is held).
+         * Sends a frame of {@code length} bytes at this process's clock (LogGP: the send starts at
+         * {@code max(clock, nextSend)}, costs o, and arrives o + L + (k - 1)G later); the caller writes its payload,
+         * then {@link VirtualMachine#deliver delivers} it (the lock is held).
          *
          * @return the frame, which holds at least {@code length} bytes
          */
-        private Frame send(final int dstPid, final int type, final int length) {
+        private Frame send(final int type, final int length) {
             final long s = Math.max(clock[pid], nextSend[pid]);
             final long bytes = model.bytesNs(length);
             clock[pid] = s + model.overheadNs();
             nextSend[pid] = s + model.gapNs() + bytes;
-            final Frame f = obtain(length);
+            final Frame f = parallel > 1 ? obtainOwn(length) : obtain(length);
             f.src = pid;
             f.type = type;
             f.length = length;
             f.arrival = s + model.overheadNs() + model.latencyNs() + bytes;
             f.sent = s;
             f.seq = sendCount[pid]++;
-            inbox[dstPid].add(f);
-            frames++;
-            if (state[dstPid] == BLOCKED) {
-                events.set(dstPid, blockedEvent(dstPid));
+            return f;
+        }
+
+        /** A frame from this process's own pool, refilled from the frames its receivers gave back (parallel). */
+        private Frame obtainOwn(final int length) {
+            Frame f = spare;
+            if (f == null) {
+                f = returned.getAndSet(null);
             }
-            if (parallel > 1) {
-                refill();
+            if (f == null) {
+                f = new Frame();
+            } else {
+                spare = f.next;
+                f.next = null;
             }
+            f.ensure(length);
             return f;
         }
 
@@ -1321,59 +1527,108 @@ public final class VirtualMachine implements Transport {
             return n;
         }
 
-        /** The poll of the parallel kernel: every look at the kernel's state under its lock. */
+        /**
+         * The poll of the parallel kernel: each frame taken, or the finding that none can be taken now, on a look at
+         * the kernel's state without its lock when that look decides it; the lock otherwise (see the notes).
+         */
         private int pollShared(final FrameHandler handler, final int limit) {
             final long drainUntil = limit == Integer.MAX_VALUE ? lastArrival() : Long.MIN_VALUE;
             int n = 0;
-            Frame done = null;
             while (n < limit) {
-                Frame f;
-                lockKernel();
-                try {
-                    if (done != null) {
-                        pool.addFirst(done);
-                        done = null;
-                    }
-                    f = takeEarlyFrame(pid);
-                    if (f == null && shuffle == null && !free && mayAct(pid)) {
-                        // the gate would pass at once: decide here, under this lock, instead of taking it twice more
-                        f = receiveOrWait(drainUntil);
-                        if (f == null) {
-                            break;
-                        }
-                    }
-                } finally {
-                    lock.unlock();
+                Frame f = takeWithoutLock(drainUntil);
+                if (f == NOTHING) {
+                    break;
                 }
                 if (f == null) {
-                    receiveGate(pid);
-                    lockKernel();
-                    try {
-                        f = receiveOrWait(drainUntil);
-                    } finally {
-                        lock.unlock();
-                    }
+                    f = takeLocked(drainUntil);
                     if (f == null) {
                         break;
                     }
-                }
-                if (f == WAITED) {
-                    awaitTurn(pid);
-                    continue;
+                    if (f == WAITED) {
+                        awaitTurn(pid);
+                        continue;
+                    }
                 }
                 handler.onFrame(f.src, f.type, f, 0, f.length);
                 n++;
-                done = f;
-            }
-            if (done != null) {
-                lockKernel();
-                try {
-                    pool.addFirst(done);
-                } finally {
-                    lock.unlock();
-                }
+                giveBack(f);
             }
             return n;
+        }
+
+        /**
+         * What the locked path decides on a look without the lock, when that look decides it: the first frame if it
+         * has arrived by this process's clock and before every other process's event + o + L ({@link
+         * #takeEarlyFrame}); {@link #NOTHING} when the gate passes, no frame has arrived and no drain waits for one
+         * (not with {@code shuffle}, whose gate is a point where another process may run first); null otherwise (a
+         * turn of the lock in progress, a gate that does not pass, a drain's wait: the locked path decides).
+         */
+        private Frame takeWithoutLock(final long drainUntil) {
+            if (free) {
+                return null;
+            }
+            final long e = othersEarliestWithoutLock(pid); // before the frames are moved in: see the notes
+            if (e == UNKNOWN) {
+                return null;
+            }
+            final Inbox in = own(pid);
+            final long a = in.firstArrival();
+            final long c = clock[pid];
+            if (a <= c && (e == MinTree.NONE || a < e + lookahead)) {
+                final Frame f = in.poll();
+                clock[pid] = Math.max(c, a) + model.overheadNs();
+                clockAdvanced();
+                return f;
+            }
+            if (a > c && a > drainUntil && shuffle == null && (e == MinTree.NONE || c < e + lookahead)) {
+                return NOTHING;
+            }
+            return null;
+        }
+
+        /**
+         * The locked path of the parallel poll: the first frame taken, {@link #WAITED} when the process blocked in a
+         * drain or passed its gate (it then looks again, without the lock when it can), or null when nothing is left
+         * to take now. A gate that does not pass hands the slot on in the same turn that found it so.
+         */
+        private Frame takeLocked(final long drainUntil) {
+            Frame f;
+            boolean handedOff = false;
+            lockKernel();
+            try {
+                f = takeEarlyFrame(pid);
+                if (f == null && shuffle == null && !free) {
+                    if (mayAct(pid)) {
+                        // the gate would pass at once: decide here, under this lock, instead of taking it twice more
+                        return receiveOrWait(drainUntil);
+                    }
+                    if (state[pid] == RUNNING) { // the gate's hand-off (waitUntilAllowed's), in this turn
+                        vacate(pid, READY);
+                        waitsEarliest[pid] = false;
+                        events.set(pid, readyEvent(pid, true));
+                        handOff(pid, HandOffCause.GATE);
+                        handedOff = true;
+                    }
+                }
+            } finally {
+                unlockKernel();
+            }
+            if (f != null) {
+                return f;
+            }
+            if (handedOff) {
+                awaitTurn(pid);
+            }
+            receiveGate(pid);
+            if (shuffle == null) {
+                return free ? null : WAITED; // through the gate: the next look decides, as receiveOrWait would
+            }
+            lockKernel();
+            try {
+                return receiveOrWait(drainUntil);
+            } finally {
+                unlockKernel();
+            }
         }
 
         /**
@@ -1387,7 +1642,7 @@ public final class VirtualMachine implements Transport {
             if (free) {
                 return null;
             }
-            final long a = inbox[pid].firstArrival();
+            final long a = own(pid).firstArrival();
             if (a != MinTree.NONE && a <= clock[pid]) {
                 return take(pid);
             }
@@ -1400,13 +1655,27 @@ public final class VirtualMachine implements Transport {
             return null;
         }
 
-        /** @return the latest arrival time of the frames sent to this process so far, {@link Long#MIN_VALUE} if none */
+        /**
+         * @return the latest arrival time of the frames sent to this process so far, {@link Long#MIN_VALUE} if none:
+         *         between two turns of the lock, without it when no turn began meanwhile
+         */
         private long lastArrival() {
+            for (int spins = 0; spins < LOOK_SPINS; spins++) {
+                final long v = version;
+                if ((v & 1) == 0) {
+                    final long last = own(pid).lastArrival();
+                    VarHandle.acquireFence();
+                    if (version == v) {
+                        return last;
+                    }
+                }
+                Thread.onSpinWait();
+            }
             lockKernel();
             try {
-                return inbox[pid].lastArrival();
+                return own(pid).lastArrival();
             } finally {
-                lock.unlock();
+                unlockKernel();
             }
         }
 
@@ -1429,14 +1698,17 @@ public final class VirtualMachine implements Transport {
                 }
                 block(pid);
             } else {
+                if (own(pid).firstArrival() <= clock[pid]) {
+                    return; // its own inbox: no lock to find that a frame has arrived
+                }
                 lockKernel();
                 try {
-                    if (inbox[pid].firstArrival() <= clock[pid]) {
+                    if (own(pid).firstArrival() <= clock[pid]) {
                         return;
                     }
                     block(pid);
                 } finally {
-                    lock.unlock();
+                    unlockKernel();
                 }
             }
             awaitTurn(pid);
