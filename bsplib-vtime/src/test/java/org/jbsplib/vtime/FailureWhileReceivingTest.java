@@ -191,20 +191,7 @@ class FailureWhileReceivingTest {
             if (pid == failing && r == round) {
                 throw new IllegalStateException("pid " + pid + " fails in round " + r);
             }
-            int got = 0;
-            while (got < P - 1) {
-                final int n = e.poll((src, type, buffer, offset, length) -> {
-                    if (buffer.getInt(offset) != nextFrom[src]++) {
-                        throw new IllegalStateException("pid " + pid + " got round " + buffer.getInt(offset)
-                            + " of pid " + src + ", expected " + (nextFrom[src] - 1));
-                    }
-                }, P - 1 - got);
-                if (n == 0) {
-                    e.control().checkFailure();
-                    e.idle();
-                }
-                got += n;
-            }
+            MachineHarness.receiveRoundsInOrder(e, pid, nextFrom, P - 1);
         }
     }
 }

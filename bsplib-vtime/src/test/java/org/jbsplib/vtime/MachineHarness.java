@@ -52,6 +52,31 @@ final class MachineHarness {
         }
     }
 
+    /**
+     * Polls until {@code count} frames arrived, each carrying its sender's round number in its first int, which must
+     * be the next one expected from that sender ({@code nextFrom[src]}, advanced here); between empty polls checks the
+     * run for a failure (ending this process with it) and idles. Used by the failure tests, whose processes exchange
+     * numbered rounds while one of them fails.
+     *
+     * @throws IllegalStateException naming the receiver, the sender and both rounds if a frame comes out of order
+     */
+    static void receiveRoundsInOrder(final Endpoint e, final int pid, final int[] nextFrom, final int count) {
+        int got = 0;
+        while (got < count) {
+            final int n = e.poll((src, type, buffer, offset, length) -> {
+                if (buffer.getInt(offset) != nextFrom[src]++) {
+                    throw new IllegalStateException("pid " + pid + " got round " + buffer.getInt(offset)
+                        + " of pid " + src + ", expected " + (nextFrom[src] - 1));
+                }
+            }, count - got);
+            if (n == 0) {
+                e.control().checkFailure();
+                e.idle();
+            }
+            got += n;
+        }
+    }
+
     /** Polls until {@code count} frames arrived, idling between polls. */
     static void receive(final Endpoint e, final int count) {
         final int[] got = {0};

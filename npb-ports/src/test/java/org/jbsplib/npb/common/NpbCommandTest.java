@@ -71,17 +71,7 @@ class NpbCommandTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     @SuppressWarnings("unchecked")
     void shouldCarryTheRelaxedSyncsCountersOfTheTimedSectionInTheJson(@TempDir final Path dir) throws Exception {
-        final Path json = dir.resolve("ft.json");
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final int code = new NpbCommand().run(List.of("ft", "--class", "S", "--procs", "2", "--sync", "rbs",
-            "--opt", "rbs.exchange=never", "--warmup", "0", "--quiet", "--json", json.toString()),
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
-        final Map<String, Object> m = (Map<String, Object>) Json.parse(Files.readString(json));
-        final List<Object> per = (List<Object>) m.get("per_process");
-        assertEquals(2, per.size());
-        for (final Object o : per) {
+        for (final Object o : ftS2PerProcess(dir, "--sync", "rbs", "--opt", "rbs.exchange=never")) {
             final Map<String, Object> p = (Map<String, Object>) o;
             final Map<String, Object> counters = (Map<String, Object>) p.get("counters");
             assertTrue(counters != null && p.containsKey("relaxed_supersteps"), "per process: " + p);
@@ -102,17 +92,7 @@ class NpbCommandTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     @SuppressWarnings("unchecked")
     void shouldCarryTheClassicSyncsCountersOfTheTimedSectionInTheJson(@TempDir final Path dir) throws Exception {
-        final Path json = dir.resolve("ft.json");
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final int code = new NpbCommand().run(List.of("ft", "--class", "S", "--procs", "2", "--sync", "org",
-            "--warmup", "0", "--quiet", "--json", json.toString()),
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
-        final Map<String, Object> m = (Map<String, Object>) Json.parse(Files.readString(json));
-        final List<Object> per = (List<Object>) m.get("per_process");
-        assertEquals(2, per.size());
-        for (final Object o : per) {
+        for (final Object o : ftS2PerProcess(dir, "--sync", "org")) {
             final Map<String, Object> p = (Map<String, Object>) o;
             final Map<String, Object> counters = (Map<String, Object>) p.get("counters");
             assertTrue(counters != null, "per process: " + p);
@@ -123,6 +103,23 @@ class NpbCommandTest {
             assertTrue(number(counters, "org.directStreams") + number(counters, "org.inlineStreams") > 0,
                 "streams in the counters of " + p);
         }
+    }
+
+    /** @return the {@code per_process} entries of FT class S at P = 2 run with {@code options}, checked to succeed */
+    @SuppressWarnings("unchecked")
+    private static List<Object> ftS2PerProcess(final Path dir, final String... options) throws Exception {
+        final Path json = dir.resolve("ft.json");
+        final List<String> args = new java.util.ArrayList<>(List.of("ft", "--class", "S", "--procs", "2"));
+        args.addAll(List.of(options));
+        args.addAll(List.of("--warmup", "0", "--quiet", "--json", json.toString()));
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final int code = new NpbCommand().run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
+        final Map<String, Object> m = (Map<String, Object>) Json.parse(Files.readString(json));
+        final List<Object> per = (List<Object>) m.get("per_process");
+        assertEquals(2, per.size());
+        return per;
     }
 
     /** @return the counter {@code name}, 0 where a section left it out (it did not change) */
