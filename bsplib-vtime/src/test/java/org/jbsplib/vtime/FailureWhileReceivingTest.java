@@ -3,12 +3,9 @@ package org.jbsplib.vtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.ObjIntConsumer;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.api.BspAbortException;
@@ -48,7 +45,7 @@ class FailureWhileReceivingTest {
             final VirtualMachine m = new VirtualMachine(SP2, P, 1024, shuffled ? run + 1 : VirtualMachine.NO_SHUFFLE,
                 parallel);
             final BspAbortException cause = new BspAbortException(-1, -1, "deadline of " + what, null);
-            final Run r = new Run(m, (e, pid) -> exchange(m, e, pid, -1, 0));
+            final FailingRun r = new FailingRun(m, (e, pid) -> exchange(m, e, pid, -1, 0));
             LockSupport.parkNanos(delayNs);
             m.control().fail(cause);
             r.await(what);
@@ -72,7 +69,7 @@ class FailureWhileReceivingTest {
                 + " fails in round " + round + ")";
             final VirtualMachine m = new VirtualMachine(SP2, P, 1024, shuffled ? run + 1 : VirtualMachine.NO_SHUFFLE,
                 parallel);
-            final Run r = new Run(m, (e, pid) -> exchange(m, e, pid, failing, round));
+            final FailingRun r = new FailingRun(m, (e, pid) -> exchange(m, e, pid, failing, round));
             r.await(what);
             final Throwable[] left = r.left;
             final BspAbortException failure = m.control().failure();
@@ -98,7 +95,7 @@ class FailureWhileReceivingTest {
         final VirtualMachine m = new VirtualMachine(SP2, 2, 1024);
         final long[] seen = new long[4];
         final UnsafeBuffer msg = new UnsafeBuffer(new byte[8]);
-        final Run r = new Run(m, (e, pid) -> {
+        final FailingRun r = new FailingRun(m, (e, pid) -> {
             if (pid == 1) {
                 for (int i = 0; i < 3; i++) {
                     e.offer(0, 1, msg, 0, 8);
@@ -123,55 +120,6 @@ class FailureWhileReceivingTest {
         assertEquals(0, seen[0], "frames delivered after the failure (three had arrived)");
         assertEquals(0, seen[1], "frames sent after the failure");
         assertEquals(MS, seen[2], "pid 0's clock after advanceTo(2 ms) following the failure");
-    }
-
-    /** The processes of one run, each running {@code body} on its thread until the run fails. */
-    private static final class Run {
-        private final VirtualMachine m;
-        private final Thread[] threads;
-        /** What each process left with, written by its thread before it ends. */
-        private final Throwable[] left;
-
-        /** Starts the processes, each running {@code body(endpoint, pid)}. */
-        Run(final VirtualMachine m, final ObjIntConsumer<Endpoint> body) {
-            this.m = m;
-            this.threads = new Thread[m.nprocs()];
-            this.left = new Throwable[m.nprocs()];
-            for (int i = 0; i < threads.length; i++) {
-                final int pid = i;
-                final Endpoint e = m.endpoint(pid);
-                threads[i] = new Thread(() -> {
-                    try {
-                        e.processStarted();
-                        e.enterLibrary(0);
-                        body.accept(e, pid);
-                    } catch (final Throwable x) {
-                        left[pid] = x;
-                        if (!(x instanceof BspAbortException)) {
-                            m.control().fail(new BspAbortException(pid, 0, x.toString(), x));
-                        }
-                    } finally {
-                        m.control().markEnded(pid); // the runtime's order, as in MachineHarness
-                        e.processEnded();
-                    }
-                }, "sim-" + pid);
-                threads[i].setDaemon(true);
-                threads[i].start();
-            }
-        }
-
-        /** Waits at most 20 s for every process to end (a hang fails the test), then closes the machine. */
-        void await(final String what) throws InterruptedException {
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            for (int pid = 0; pid < threads.length; pid++) {
-                threads[pid].join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-                if (threads[pid].isAlive()) {
-                    m.close();
-                    fail("pid " + pid + " still runs 20 s after the failure in " + what + " (a hang)");
-                }
-            }
-            m.close();
-        }
     }
 
     /**

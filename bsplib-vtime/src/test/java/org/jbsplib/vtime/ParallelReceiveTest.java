@@ -3,7 +3,6 @@ package org.jbsplib.vtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -193,43 +192,13 @@ class ParallelReceiveTest {
      */
     private static Throwable[] runUntilFailure(final VirtualMachine m, final ObjIntConsumer<Endpoint> body,
         final BspAbortException cause, final long delayNs, final String what) throws InterruptedException {
-        final Thread[] threads = new Thread[m.nprocs()];
-        final Throwable[] left = new Throwable[m.nprocs()];
-        for (int i = 0; i < threads.length; i++) {
-            final int pid = i;
-            final Endpoint e = m.endpoint(pid);
-            threads[i] = new Thread(() -> {
-                try {
-                    e.processStarted();
-                    e.enterLibrary(0);
-                    body.accept(e, pid);
-                } catch (final Throwable x) {
-                    left[pid] = x;
-                    if (!(x instanceof BspAbortException)) {
-                        m.control().fail(new BspAbortException(pid, 0, x.toString(), x));
-                    }
-                } finally {
-                    e.processEnded();
-                    m.control().markEnded(pid);
-                }
-            }, "sim-" + pid);
-            threads[i].setDaemon(true);
-            threads[i].start();
-        }
+        final FailingRun r = new FailingRun(m, body);
         if (cause != null) {
             LockSupport.parkNanos(delayNs);
             m.control().fail(cause);
         }
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        for (int pid = 0; pid < threads.length; pid++) {
-            threads[pid].join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-            if (threads[pid].isAlive()) {
-                m.close();
-                fail("pid " + pid + " still runs 20 s after the failure in " + what + " (a hang)");
-            }
-        }
-        m.close();
-        return left;
+        r.await(what);
+        return r.left;
     }
 
     /**
