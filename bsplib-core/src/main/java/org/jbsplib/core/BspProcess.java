@@ -350,23 +350,30 @@ public final class BspProcess implements Bsp {
 
     // ------------------------------------------------------------------ SPMD
 
+    // Like every call, these four refuse an ended program (Bsp: "calls then throw"); the runtime reads an ended
+    // process through its SyncView instead.
+
     @Override
     public int pid() {
+        checkLive("pid");
         return pid;
     }
 
     @Override
     public int nprocs() {
+        checkLive("nprocs");
         return nprocs;
     }
 
     @Override
     public double time() {
+        checkLive("time");
         return (endpoint.nanoTime() - originNs) * 1e-9;
     }
 
     @Override
     public long superstep() {
+        checkLive("superstep");
         return superstep;
     }
 

@@ -13,6 +13,7 @@ import org.jbsplib.api.BspTimeoutException;
 import org.jbsplib.core.barrier.BarrierClient;
 import org.jbsplib.core.barrier.BarrierRun;
 import org.jbsplib.core.sync.SyncProtocol;
+import org.jbsplib.core.sync.SyncProcess;
 import org.jbsplib.core.sync.SyncProtocolFactory;
 import org.jbsplib.core.transport.DeadlockDetector;
 import org.jbsplib.core.transport.RunControl;
@@ -144,7 +145,7 @@ public final class BspRuntime {
         boolean allLocal = true;
         for (int i = 0; i < p; i++) {
             if (processes[i] != null) {
-                results[i] = new ProcessResult(i, processes[i].stats(), processes[i].superstep() + 1,
+                results[i] = new ProcessResult(i, processes[i].stats(), processes[i].syncView().superstep() + 1,
                     endNs[i] - start);
             } else {
                 allLocal = false;
@@ -238,8 +239,10 @@ public final class BspRuntime {
             process.fail(t.toString(), t);
         } finally {
             process.end();
-            endNs[process.pid()] = System.nanoTime();
-            transport.control().markEnded(process.pid(), process.superstep());
+            // read through the protocol's view: the ended process refuses the program's calls
+            final SyncProcess ended = process.syncView();
+            endNs[ended.pid()] = System.nanoTime();
+            transport.control().markEnded(ended.pid(), ended.superstep());
             process.endpoint().processEnded();
         }
     }
