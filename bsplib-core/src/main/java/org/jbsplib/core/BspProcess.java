@@ -711,7 +711,10 @@ public final class BspProcess implements Bsp {
     public void send(final int pid, final byte[] tag, final byte[] payload, final int offset, final int length) {
         checkLive("send");
         checkPid("send", pid);
-        checkTag(tag == null ? -1 : tag.length);
+        if (tag == null) {
+            throw new IllegalArgumentException("send: tag=null");
+        }
+        checkTag(tag.length);
         if (payload == null) {
             throw new IllegalArgumentException("send: payload=null");
         }

@@ -51,4 +51,16 @@ class ArgumentContractTest {
         assertMessage(assertThrows(IllegalArgumentException.class, () -> BspRuntime.run(null, bsp -> { })),
             IllegalArgumentException.class, "config=null");
     }
+
+    @Test
+    void shouldNameANullTag() {
+        assertMessage(errorOf(bsp -> bsp.send(0, null, new byte[1])), IllegalArgumentException.class, "send",
+            "tag=null");
+        assertMessage(errorOf(bsp -> bsp.send(0, null, new byte[2], 0, 1)), IllegalArgumentException.class, "send",
+            "tag=null");
+        assertMessage(errorOf(bsp -> bsp.send(0, null, new int[] {1})), IllegalArgumentException.class, "send",
+            "tag=null");
+        assertMessage(errorOf(bsp -> bsp.send(0, null, 0, new UnsafeBuffer(new byte[1]), 0, 1)),
+            IllegalArgumentException.class, "send", "tag=null");
+    }
 }
