@@ -783,8 +783,9 @@ public final class BspProcess implements Bsp {
         if (dst == null) {
             throw new IllegalArgumentException("move: dst=null");
         }
-        if (maxLength < 0) {
-            throw new IllegalArgumentException("move: maxLength=" + maxLength + " must be >= 0");
+        if (offset < 0 || maxLength < 0) {
+            throw new IllegalArgumentException("move: offset=" + offset + ", maxLength=" + maxLength
+                + " must be >= 0");
         }
         return messages.move(dst, offset, maxLength);
     }

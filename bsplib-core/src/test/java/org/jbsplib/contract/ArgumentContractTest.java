@@ -63,4 +63,25 @@ class ArgumentContractTest {
         assertMessage(errorOf(bsp -> bsp.send(0, null, 0, new UnsafeBuffer(new byte[1]), 0, 1)),
             IllegalArgumentException.class, "send", "tag=null");
     }
+
+    @Test
+    void shouldRefuseANegativeMoveOffsetBeforeLookingAtTheQueue() {
+        assertMessage(errorOf(bsp -> bsp.move(new byte[2], -1, 1)), IllegalArgumentException.class, "move",
+            "offset=-1");
+        final int[] left = {-1};
+        final List<RuntimeException> errors = new ArrayList<>();
+        BspRuntime.run(new BspConfig().procs(1), bsp -> {
+            bsp.send(0, new byte[0], new byte[] {1, 2});
+            bsp.sync();
+            try {
+                bsp.move(new byte[2], -1, 1);
+            } catch (final RuntimeException e) {
+                errors.add(e);
+            }
+            left[0] = bsp.qsize().packets();
+        });
+        assertEquals(1, errors.size(), "move(dst, -1, 1) must fail");
+        assertMessage(errors.get(0), IllegalArgumentException.class, "move", "offset=-1");
+        assertEquals(1, left[0], "the message stays in the queue");
+    }
 }
