@@ -84,4 +84,35 @@ class ArgumentContractTest {
         assertMessage(errors.get(0), IllegalArgumentException.class, "move", "offset=-1");
         assertEquals(1, left[0], "the message stays in the queue");
     }
+
+    @Test
+    void shouldRefuseAMalformedSystemPropertyNamingItAndItsValue() {
+        for (final String[] kv : new String[][] {{BspConfig.PROCS_PROP, "four"},
+            {BspConfig.SYNC_TIMEOUT_MS_PROP, "10s"}, {BspConfig.DEADLOCK_DETECTION_PROP, "on"},
+            {BspConfig.RING_CAPACITY_PROP, "1M"}, {BspConfig.CHAOS_PROP, "x"}}) {
+            final String before = System.getProperty(kv[0]);
+            System.setProperty(kv[0], kv[1]);
+            try {
+                assertMessage(assertThrows(IllegalArgumentException.class, BspConfig::new),
+                    IllegalArgumentException.class, kv[0] + "=" + kv[1]);
+            } finally {
+                if (before == null) {
+                    System.clearProperty(kv[0]);
+                } else {
+                    System.setProperty(kv[0], before);
+                }
+            }
+        }
+        final String before = System.getProperty(BspConfig.DEADLOCK_DETECTION_PROP);
+        System.setProperty(BspConfig.DEADLOCK_DETECTION_PROP, "FALSE");
+        try {
+            assertEquals(false, new BspConfig().deadlockDetection(), "true and false in any case");
+        } finally {
+            if (before == null) {
+                System.clearProperty(BspConfig.DEADLOCK_DETECTION_PROP);
+            } else {
+                System.setProperty(BspConfig.DEADLOCK_DETECTION_PROP, before);
+            }
+        }
+    }
 }
