@@ -80,7 +80,7 @@ public final class Main {
             return 0;
         }
         try {
-            checkJsonTarget(rest);
+            checkJsonTarget(options);
             final TransportLauncher launcher = command.launchesTransportsItself() ? null : launcher(options);
             if (launcher != null) {
                 return launcher.launch(argv, out, err);
@@ -130,7 +130,11 @@ public final class Main {
         return launcher != null && launcher.shouldLaunch() ? launcher : null;
     }
 
-    /** Every command takes {@code --json FILE}: a file that cannot be written fails now, not after the run. */
+    /**
+     * Every command takes {@code --json FILE}: a file that cannot be written fails now, not after the run. Only the
+     * command's own options count: the words after {@code --} are the program's ({@code ./bsp run}), which may take
+     * a {@code --json} of its own.
+     */
     private static void checkJsonTarget(final List<String> args) {
         for (int i = 0; i < args.size(); i++) {
             final String word = args.get(i);

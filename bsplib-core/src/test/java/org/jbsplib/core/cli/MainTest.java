@@ -112,6 +112,16 @@ class MainTest {
     }
 
     @Test
+    void shouldLeaveAJsonOptionAfterDashDashToTheProgram(@TempDir final Path dir) {
+        ArgsProgram.SEEN.clear();
+        final String nested = dir.resolve("a/b/r.json").toString();
+        assertEquals(0, bsp("run", "--class", ArgsProgram.class.getName(), "--procs", "1", "--quiet", "--", "--json",
+            dir.toString(), "--json=" + nested), err());
+        assertEquals(List.of("--json", dir.toString(), "--json=" + nested), ArgsProgram.SEEN.get(0));
+        assertTrue(!Files.exists(dir.resolve("a")), "./bsp created no directory for the program's own --json");
+    }
+
+    @Test
     void shouldRefuseArgumentsForAProgramWithoutAStringArrayConstructor() {
         assertEquals(2, bsp("run", "--class", AbortingProgram.class.getName(), "--quiet", "--", "x"));
         assertTrue(err().contains("no public constructor taking String[]") && err().contains(": x"), err());
