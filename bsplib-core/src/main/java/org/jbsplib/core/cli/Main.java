@@ -60,7 +60,12 @@ public final class Main {
         final TreeMap<String, CliCommand> commands) {
         if (argv.isEmpty() || argv.get(0).equals("--help") || argv.get(0).equals("-h") || argv.get(0).equals("help")) {
             out.print(usage(commands));
-            return argv.isEmpty() ? 2 : 0;
+            if (argv.isEmpty()) {
+                // bad usage: the list of commands on out, and the error's one line on err, as for every error
+                err.println("bsp: no command given (commands: " + String.join(", ", commands.keySet()) + ")");
+                return 2;
+            }
+            return 0;
         }
         final CliCommand command = commands.get(argv.get(0));
         if (command == null) {

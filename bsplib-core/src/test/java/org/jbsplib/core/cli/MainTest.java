@@ -40,6 +40,14 @@ class MainTest {
     }
 
     @Test
+    void shouldListTheCommandsAndFailInOneLineWithoutACommand() {
+        assertEquals(2, bsp());
+        assertTrue(out().contains("example") && out().contains("run"), out());
+        assertEquals(1, err().strip().lines().count(), err());
+        assertTrue(err().startsWith("bsp: no command given"), err());
+    }
+
+    @Test
     void shouldExplainEveryOptionOfACommand() {
         assertEquals(0, bsp("example", "--help"));
         for (final String option : List.of("--procs", "--sync", "--barrier", "--json", "--timeout-ms", "--quiet")) {
