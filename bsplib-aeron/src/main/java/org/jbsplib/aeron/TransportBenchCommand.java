@@ -67,7 +67,8 @@ public final class TransportBenchCommand implements CliCommand {
             "  --blocks B         measured blocks (default 7)",
             "  --warmup W         unmeasured syncs first (default 20000)",
             "  --sync MODE        sync mode (default org)",
-            "  --json FILE        also write the figures as JSON", "");
+            "  --json FILE        also write the figures as JSON",
+            "  --child, --transport T  internal: the command passes them to the runs it starts in other JVMs", "");
     }
 
     @Override

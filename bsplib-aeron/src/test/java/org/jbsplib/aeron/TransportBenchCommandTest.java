@@ -54,7 +54,7 @@ class TransportBenchCommandTest {
     void shouldExplainEveryOptionItTakes() {
         final String help = new TransportBenchCommand().help();
         for (final String option : List.of("--procs", "--transports", "--syncs", "--blocks", "--warmup", "--sync",
-            "--json")) {
+            "--json", "--child", "--transport")) {
             assertTrue(help.contains(option), option + " in " + help);
         }
     }
