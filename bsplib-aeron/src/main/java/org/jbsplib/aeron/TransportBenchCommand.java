@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.BspProgram;
@@ -17,7 +18,6 @@ import org.jbsplib.core.cli.Args;
 import org.jbsplib.core.cli.CliCommand;
 import org.jbsplib.core.cli.CliException;
 import org.jbsplib.core.cli.Json;
-import org.jbsplib.core.cli.RunOptions;
 import org.jbsplib.core.Transports;
 
 /**
@@ -29,6 +29,13 @@ import org.jbsplib.core.Transports;
  */
 public final class TransportBenchCommand implements CliCommand {
     private static final String RESULT = "bench-transport ns-per-sync:";
+    /**
+     * Its own options only: the runs are configured by them alone, so the shared run options (--barrier, --cores,
+     * ...) would be ignored; {@code --transport} and {@code --child} are the launched runs' own (see launched).
+     */
+    private static final Set<String> VALUES = Set.of("--procs", "--transports", "--syncs", "--blocks", "--warmup",
+        "--sync", "--json", "--transport");
+    private static final Set<String> FLAGS = Set.of("--child");
 
     @Override
     public String name() {
@@ -38,6 +45,12 @@ public final class TransportBenchCommand implements CliCommand {
     @Override
     public String description() {
         return "empty sync per transport (threads, aeron-ipc, aeron-udp) and P, measured in the same invocation";
+    }
+
+    /** Launches its runs itself, one launch per transport between JVMs: a {@code --transport} is refused. */
+    @Override
+    public boolean launchesTransportsItself() {
+        return true;
     }
 
     @Override
@@ -54,13 +67,20 @@ public final class TransportBenchCommand implements CliCommand {
             "  --blocks B         measured blocks (default 7)",
             "  --warmup W         unmeasured syncs first (default 20000)",
             "  --sync MODE        sync mode (default org)",
-            "  --json FILE        also write the figures as JSON", "");
+            "  --json FILE        also write the figures as JSON",
+            "  --child, --transport T  internal: the command passes them to the runs it starts in other JVMs", "");
     }
 
     @Override
     public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
-        final Args a = Args.parse(argv, RunOptions.values("--transports", "--syncs", "--blocks", "--warmup"),
-            RunOptions.flags("--child"));
+        final Args a = Args.parse(argv, VALUES, FLAGS);
+        if (!a.positional().isEmpty()) {
+            throw new CliException("bench-transport takes no arguments, got " + a.positional());
+        }
+        if (a.has("--transport") && !a.has("--child")) {
+            throw new CliException("bench-transport: give the transports to compare as --transports LIST (got "
+                + "--transport " + a.value("--transport", "") + ")");
+        }
         final int syncs = a.intValue("--syncs", 20_000);
         final int blocks = a.intValue("--blocks", 7);
         final int warmup = a.intValue("--warmup", 20_000);
@@ -79,9 +99,8 @@ public final class TransportBenchCommand implements CliCommand {
         }
         final List<Map<String, Object>> json = new ArrayList<>();
         out.printf("%-10s %4s %14s %14s%n", "transport", "P", "median us", "min us");
-        for (final String procs : a.value("--procs", "2,4").split(",")) {
+        for (final int p : a.intList("--procs", 2, 4)) {
             for (final String transport : a.value("--transports", "threads,aeron-ipc").split(",")) {
-                final int p = Integer.parseInt(procs.trim());
                 final double[] ns = Transports.provider(transport.trim()).launcher() == null
                     ? measure(new BspConfig().procs(p).syncMode(sync).transport(transport.trim()), warmup, syncs,
                         blocks)

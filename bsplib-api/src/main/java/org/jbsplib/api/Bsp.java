@@ -589,7 +589,10 @@ public interface Bsp {
      * Removes the first message and copies up to {@code maxLength} payload bytes into {@code dst[offset ..]}.
      *
      * @return the number of bytes copied
-     * @throws IllegalStateException if the queue is empty
+     * @throws IllegalArgumentException if {@code dst} is null, {@code offset} or {@code maxLength} is negative (both
+     *                                  checked before the queue), or the bytes to copy do not fit {@code dst} from
+     *                                  {@code offset}; the message is not removed then
+     * @throws IllegalStateException    if the queue is empty
      */
     int move(byte[] dst, int offset, int maxLength);
 

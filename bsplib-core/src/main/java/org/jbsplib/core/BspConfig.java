@@ -90,18 +90,18 @@ public final class BspConfig {
     /** The most processes a run may have. */
     public static final int MAX_PROCS = 1 << 16;
 
-    private int procs = Integer.getInteger(PROCS_PROP, DEFAULT_PROCS);
+    private int procs = intProperty(PROCS_PROP, DEFAULT_PROCS);
     private String syncMode = System.getProperty(SYNC_PROP, DEFAULT_SYNC);
     private String barrier = System.getProperty(BARRIER_PROP, "");
     private String transport = System.getProperty(TRANSPORT_PROP, DEFAULT_TRANSPORT);
-    private long syncTimeoutNs = limitFromMs(Long.getLong(SYNC_TIMEOUT_MS_PROP, 0L));
-    private long deadlineNs = limitFromMs(Long.getLong(DEADLINE_MS_PROP, 0L));
-    private boolean deadlockDetection = Boolean.parseBoolean(System.getProperty(DEADLOCK_DETECTION_PROP, "true"));
-    private int ringCapacityBytes = Integer.getInteger(RING_CAPACITY_PROP, 0);
-    private int eagerLimitBytes = Integer.getInteger(EAGER_LIMIT_PROP, DEFAULT_EAGER_LIMIT);
-    private long chaosSeed = Long.getLong(CHAOS_PROP, -1L);
-    private int cores = Integer.getInteger(CORES_PROP, Runtime.getRuntime().availableProcessors());
-    private long idleYieldNs = Long.getLong(IDLE_YIELD_PROP, DEFAULT_IDLE_YIELD_NS);
+    private long syncTimeoutNs = limitFromMs(longProperty(SYNC_TIMEOUT_MS_PROP, 0L));
+    private long deadlineNs = limitFromMs(longProperty(DEADLINE_MS_PROP, 0L));
+    private boolean deadlockDetection = booleanProperty(DEADLOCK_DETECTION_PROP, true);
+    private int ringCapacityBytes = intProperty(RING_CAPACITY_PROP, 0);
+    private int eagerLimitBytes = intProperty(EAGER_LIMIT_PROP, DEFAULT_EAGER_LIMIT);
+    private long chaosSeed = longProperty(CHAOS_PROP, -1L);
+    private int cores = intProperty(CORES_PROP, Runtime.getRuntime().availableProcessors());
+    private long idleYieldNs = longProperty(IDLE_YIELD_PROP, DEFAULT_IDLE_YIELD_NS);
     private String threads = System.getProperty(THREADS_PROP, ThreadKind.AUTO.toString());
     private String pin = System.getProperty(PIN_PROP, Pinning.AUTO.toString());
     private String machine = System.getProperty(MACHINE_PROP, "");
@@ -109,6 +109,50 @@ public final class BspConfig {
     private ThreadKind threadKind;
     private final Map<String, String> options = new LinkedHashMap<>();
     private boolean concluded;
+
+    /**
+     * A configuration with every field at its {@code bsplib.*} system property, or at its default where the property
+     * is absent.
+     *
+     * @throws IllegalArgumentException if a numeric or boolean property does not parse, naming it and its value (a
+     *                                  typo must not fall back to the default silently: {@code
+     *                                  -Dbsplib.deadlockDetection=on} would have turned the detector off)
+     */
+    public BspConfig() {
+        // the fields' initializers read the properties
+    }
+
+    private static int intProperty(final String name, final int def) {
+        final long v = longProperty(name, def);
+        if (v != (int) v) {
+            throw new IllegalArgumentException(name + "=" + System.getProperty(name) + " (system property) is out of "
+                + "the range of an int");
+        }
+        return (int) v;
+    }
+
+    private static long longProperty(final String name, final long def) {
+        final String v = System.getProperty(name);
+        if (v == null) {
+            return def;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (final NumberFormatException e) {
+            throw new IllegalArgumentException(name + "=" + v + " (system property) is not an integer");
+        }
+    }
+
+    private static boolean booleanProperty(final String name, final boolean def) {
+        final String v = System.getProperty(name);
+        if (v == null) {
+            return def;
+        }
+        if (v.trim().equalsIgnoreCase("true") || v.trim().equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(v.trim());
+        }
+        throw new IllegalArgumentException(name + "=" + v + " (system property) is not true or false");
+    }
 
     /** @return P, the number of processes */
     public int procs() {

@@ -350,23 +350,30 @@ public final class BspProcess implements Bsp {
 
     // ------------------------------------------------------------------ SPMD
 
+    // Like every call, these four refuse an ended program (Bsp: "calls then throw"); the runtime reads an ended
+    // process through its SyncView instead.
+
     @Override
     public int pid() {
+        checkLive("pid");
         return pid;
     }
 
     @Override
     public int nprocs() {
+        checkLive("nprocs");
         return nprocs;
     }
 
     @Override
     public double time() {
+        checkLive("time");
         return (endpoint.nanoTime() - originNs) * 1e-9;
     }
 
     @Override
     public long superstep() {
+        checkLive("superstep");
         return superstep;
     }
 
@@ -704,7 +711,10 @@ public final class BspProcess implements Bsp {
     public void send(final int pid, final byte[] tag, final byte[] payload, final int offset, final int length) {
         checkLive("send");
         checkPid("send", pid);
-        checkTag(tag == null ? -1 : tag.length);
+        if (tag == null) {
+            throw new IllegalArgumentException("send: tag=null");
+        }
+        checkTag(tag.length);
         if (payload == null) {
             throw new IllegalArgumentException("send: payload=null");
         }
@@ -773,8 +783,9 @@ public final class BspProcess implements Bsp {
         if (dst == null) {
             throw new IllegalArgumentException("move: dst=null");
         }
-        if (maxLength < 0) {
-            throw new IllegalArgumentException("move: maxLength=" + maxLength + " must be >= 0");
+        if (offset < 0 || maxLength < 0) {
+            throw new IllegalArgumentException("move: offset=" + offset + ", maxLength=" + maxLength
+                + " must be >= 0");
         }
         return messages.move(dst, offset, maxLength);
     }

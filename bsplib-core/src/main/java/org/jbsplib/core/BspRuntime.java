@@ -13,6 +13,7 @@ import org.jbsplib.api.BspTimeoutException;
 import org.jbsplib.core.barrier.BarrierClient;
 import org.jbsplib.core.barrier.BarrierRun;
 import org.jbsplib.core.sync.SyncProtocol;
+import org.jbsplib.core.sync.SyncProcess;
 import org.jbsplib.core.sync.SyncProtocolFactory;
 import org.jbsplib.core.transport.DeadlockDetector;
 import org.jbsplib.core.transport.RunControl;
@@ -51,11 +52,14 @@ public final class BspRuntime {
      * @param program the SPMD program
      * @return the per-process statistics
      * @throws BspAbortException        if any process failed
-     * @throws IllegalArgumentException for an invalid configuration, naming the value
+     * @throws IllegalArgumentException for a null argument or an invalid configuration, naming the value
      * @throws IllegalStateException    if the JVM lacks {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED}
      *                                  (the message names the option), before any process starts
      */
     public static RunResult run(final BspConfig config, final BspProgram program) {
+        if (config == null) {
+            throw new IllegalArgumentException("config=null");
+        }
         if (program == null) {
             throw new IllegalArgumentException("program=null");
         }
@@ -144,7 +148,7 @@ public final class BspRuntime {
         boolean allLocal = true;
         for (int i = 0; i < p; i++) {
             if (processes[i] != null) {
-                results[i] = new ProcessResult(i, processes[i].stats(), processes[i].superstep() + 1,
+                results[i] = new ProcessResult(i, processes[i].stats(), processes[i].syncView().superstep() + 1,
                     endNs[i] - start);
             } else {
                 allLocal = false;
@@ -238,8 +242,10 @@ public final class BspRuntime {
             process.fail(t.toString(), t);
         } finally {
             process.end();
-            endNs[process.pid()] = System.nanoTime();
-            transport.control().markEnded(process.pid(), process.superstep());
+            // read through the protocol's view: the ended process refuses the program's calls
+            final SyncProcess ended = process.syncView();
+            endNs[ended.pid()] = System.nanoTime();
+            transport.control().markEnded(ended.pid(), ended.superstep());
             process.endpoint().processEnded();
         }
     }

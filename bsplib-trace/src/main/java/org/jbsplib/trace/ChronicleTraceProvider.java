@@ -1,7 +1,6 @@
 package org.jbsplib.trace;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -47,7 +46,8 @@ public final class ChronicleTraceProvider implements TraceProvider {
         try {
             Files.createDirectories(queueDir);
         } catch (final IOException e) {
-            throw new UncheckedIOException("trace=" + dir + ": cannot create " + queueDir + ": " + e.getMessage(), e);
+            // a directory the user named that cannot be used is bad input, as the one that already holds a trace
+            throw new IllegalArgumentException("trace=" + dir + ": cannot create " + queueDir + ": " + e, e);
         }
         return new JournalSink(queue(queueDir, false), config, localPids);
     }

@@ -60,6 +60,26 @@ class TraceCommandTest {
     }
 
     @Test
+    void shouldRefuseATraceDirectoryThatCannotBeUsedAsBadUsageBeforeTheRun() throws Exception {
+        final Path file = Files.writeString(dir.resolve("a-file"), "x");
+        final Path used = dir.resolve("used");
+        assertEquals(0, new ExampleCommand().run(List.of("broadcast", "--procs", "2", "--trace", used.toString(),
+            "--quiet"), sink, sink));
+        for (final Path trace : List.of(file, used)) {
+            final ByteArrayOutputStream out = new ByteArrayOutputStream();
+            final ByteArrayOutputStream err = new ByteArrayOutputStream();
+            final int code = org.jbsplib.core.cli.Main.run(List.of("example", "broadcast", "--procs", "2", "--quiet",
+                "--trace", trace.toString()), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+            final String e = err.toString(StandardCharsets.UTF_8);
+            assertEquals(2, code, e);
+            assertEquals(1, e.strip().lines().count(), e);
+            assertTrue(e.contains("error: trace=" + trace), e);
+            assertEquals("", out.toString(StandardCharsets.UTF_8), "nothing ran");
+        }
+    }
+
+    @Test
     void shouldNeedExactlyOneDirectory() {
         final CliException e = assertThrows(CliException.class, () -> new TraceCommand().run(List.of(), sink, sink));
         assertTrue(e.getMessage().contains("exactly one DIR"), e.getMessage());

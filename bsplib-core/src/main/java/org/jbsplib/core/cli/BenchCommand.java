@@ -49,6 +49,21 @@ public final class BenchCommand implements CliCommand {
         return sb.toString();
     }
 
+    /** @return the help of the benchmark named before {@code --help} ({@code ./bsp bench params --help}), else all */
+    @Override
+    public String help(final List<String> args) {
+        if (!args.isEmpty() && !args.get(0).startsWith("-")) {
+            if (args.get(0).equals("barrier")) {
+                return helpBarrier();
+            }
+            final CliCommand sub = Main.commands().get("bench " + args.get(0));
+            if (sub != null) {
+                return sub.help();
+            }
+        }
+        return help();
+    }
+
     private static String helpBarrier() {
         return String.join("\n",
             "usage: ./bsp bench barrier [--barrier a,b,...] [--procs 2,4,8,32] [--json FILE] [options]",

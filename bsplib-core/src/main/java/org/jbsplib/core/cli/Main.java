@@ -60,7 +60,12 @@ public final class Main {
         final TreeMap<String, CliCommand> commands) {
         if (argv.isEmpty() || argv.get(0).equals("--help") || argv.get(0).equals("-h") || argv.get(0).equals("help")) {
             out.print(usage(commands));
-            return argv.isEmpty() ? 2 : 0;
+            if (argv.isEmpty()) {
+                // bad usage: the list of commands on out, and the error's one line on err, as for every error
+                err.println("bsp: no command given (commands: " + String.join(", ", commands.keySet()) + ")");
+                return 2;
+            }
+            return 0;
         }
         final CliCommand command = commands.get(argv.get(0));
         if (command == null) {
@@ -80,7 +85,7 @@ public final class Main {
             return 0;
         }
         try {
-            checkJsonTarget(rest);
+            checkJsonTarget(options);
             final TransportLauncher launcher = command.launchesTransportsItself() ? null : launcher(options);
             if (launcher != null) {
                 return launcher.launch(argv, out, err);
@@ -130,7 +135,11 @@ public final class Main {
         return launcher != null && launcher.shouldLaunch() ? launcher : null;
     }
 
-    /** Every command takes {@code --json FILE}: a file that cannot be written fails now, not after the run. */
+    /**
+     * Every command takes {@code --json FILE}: a file that cannot be written fails now, not after the run. Only the
+     * command's own options count: the words after {@code --} are the program's ({@code ./bsp run}), which may take
+     * a {@code --json} of its own.
+     */
     private static void checkJsonTarget(final List<String> args) {
         for (int i = 0; i < args.size(); i++) {
             final String word = args.get(i);

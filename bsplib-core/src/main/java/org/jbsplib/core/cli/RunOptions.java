@@ -105,6 +105,7 @@ public final class RunOptions {
         c.ringCapacityBytes(args.intValue("--ring-bytes", c.ringCapacityBytes()));
         c.eagerLimitBytes(args.intValue("--eager-bytes", c.eagerLimitBytes()));
         c.transport(args.value("--transport", c.transport()));
+        refuseJvmPlacement(args, c);
         bytesOption(args, c, "--rendezvous-bytes", RENDEZVOUS_BYTES_OPTION);
         bytesOption(args, c, "--rbs-eager-bytes", RBS_EAGER_BYTES_OPTION);
         c.chaosSeed(args.longValue("--chaos", c.chaosSeed()));
@@ -130,6 +131,37 @@ public final class RunOptions {
             c.trace(java.nio.file.Path.of(args.value("--trace", null)));
         }
         return c;
+    }
+
+    /** Options that place processes in JVMs or on hosts: they mean something only to a transport between JVMs. */
+    private static final List<String> JVM_PLACEMENT = List.of("--ranks-per-jvm", "--hosts", "--rank-range",
+        "--liveness-ms");
+
+    /**
+     * Refuses an option that places processes in JVMs when the run's transport keeps them all in this JVM (one
+     * without a launcher, or a machine model): it would be ignored. An unknown transport is left to
+     * {@link BspConfig#conclude()}, which names it.
+     */
+    private static void refuseJvmPlacement(final Args args, final BspConfig c) {
+        final org.jbsplib.core.TransportProvider provider =
+            org.jbsplib.core.Transports.providers().get(c.transport());
+        if (provider == null || provider.launcher() != null && !args.has("--machine")) {
+            return;
+        }
+        for (final String option : JVM_PLACEMENT) {
+            if (args.has(option)) {
+                final List<String> between = new ArrayList<>();
+                org.jbsplib.core.Transports.providers().forEach((name, p) -> {
+                    if (p.launcher() != null) {
+                        between.add(name);
+                    }
+                });
+                throw new CliException("option " + option + " places processes in JVMs, but transport="
+                    + c.transport() + (args.has("--machine") ? " on machine=" + args.value("--machine", "") : "")
+                    + " runs them all in this one" + (between.isEmpty() ? "" : " (between JVMs: --transport "
+                    + String.join(", ", between) + ")"));
+            }
+        }
     }
 
     private static void bytesOption(final Args args, final BspConfig c, final String flag, final String key) {

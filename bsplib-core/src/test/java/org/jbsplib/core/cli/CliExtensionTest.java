@@ -57,6 +57,18 @@ class CliExtensionTest {
     }
 
     @Test
+    void shouldExplainOnlyTheBenchmarkNamedBeforeHelp() {
+        assertEquals(0, bsp("bench", "echo", "--help"));
+        final String echo = out.toString(StandardCharsets.UTF_8);
+        assertTrue(echo.contains("bench echo --word") && !echo.contains("bench barrier"), echo);
+        out.reset();
+        assertEquals(0, bsp("bench", "barrier", "--help"));
+        final String barrier = out.toString(StandardCharsets.UTF_8);
+        assertTrue(barrier.contains("bench barrier") && barrier.contains("--late-us") && !barrier.contains("echo"),
+            barrier);
+    }
+
+    @Test
     void shouldNameTheKnownBenchmarksForAnUnknownOne() {
         assertEquals(2, bsp("bench", "nosuch"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("known: barrier, echo"),

@@ -40,6 +40,14 @@ class MainTest {
     }
 
     @Test
+    void shouldListTheCommandsAndFailInOneLineWithoutACommand() {
+        assertEquals(2, bsp());
+        assertTrue(out().contains("example") && out().contains("run"), out());
+        assertEquals(1, err().strip().lines().count(), err());
+        assertTrue(err().startsWith("bsp: no command given"), err());
+    }
+
+    @Test
     void shouldExplainEveryOptionOfACommand() {
         assertEquals(0, bsp("example", "--help"));
         for (final String option : List.of("--procs", "--sync", "--barrier", "--json", "--timeout-ms", "--quiet")) {
@@ -100,6 +108,39 @@ class MainTest {
     }
 
     @Test
+    void shouldExitOneWithOneLineWhenTheProgramAbortsOrMisusesTheApi() {
+        assertEquals(1, bsp("run", "--class", CallsAbort.class.getName(), "--procs", "3", "--quiet"));
+        assertEquals(1, err().strip().lines().count(), err());
+        assertTrue(err().contains("run aborted: pid 1 failed in superstep 1: abort: enough"), err());
+        assertEquals(1, bsp("run", "--class", PutsOutOfRange.class.getName(), "--quiet"), "a misuse is the run's "
+            + "failure (1), not bad usage of ./bsp (2)");
+        assertTrue(err().contains("put: pid=7 is out of range 0..1"), err());
+    }
+
+    /** Pid 1 aborts in superstep 1. */
+    public static final class CallsAbort implements org.jbsplib.api.BspProgram {
+        @Override
+        public void run(final org.jbsplib.api.Bsp bsp) {
+            bsp.sync();
+            if (bsp.pid() == 1) {
+                throw bsp.abort("enough");
+            }
+            bsp.sync();
+        }
+    }
+
+    /** Every process puts to a pid that does not exist. */
+    public static final class PutsOutOfRange implements org.jbsplib.api.BspProgram {
+        @Override
+        public void run(final org.jbsplib.api.Bsp bsp) {
+            final org.jbsplib.api.Reg reg = bsp.pushReg(new int[1]);
+            bsp.sync();
+            bsp.putInt(7, 1, reg, 0);
+            bsp.sync();
+        }
+    }
+
+    @Test
     void shouldPassTheWordsAfterDashDashToTheProgram() {
         ArgsProgram.SEEN.clear();
         assertEquals(0, bsp("run", "--class", ArgsProgram.class.getName(), "--procs", "3", "--quiet", "--", "a b",
@@ -109,6 +150,16 @@ class MainTest {
         ArgsProgram.SEEN.clear();
         assertEquals(0, bsp("run", "--class", ArgsProgram.class.getName(), "--quiet"));
         assertEquals(List.of(), ArgsProgram.SEEN.get(0), "no '--': an empty array");
+    }
+
+    @Test
+    void shouldLeaveAJsonOptionAfterDashDashToTheProgram(@TempDir final Path dir) {
+        ArgsProgram.SEEN.clear();
+        final String nested = dir.resolve("a/b/r.json").toString();
+        assertEquals(0, bsp("run", "--class", ArgsProgram.class.getName(), "--procs", "1", "--quiet", "--", "--json",
+            dir.toString(), "--json=" + nested), err());
+        assertEquals(List.of("--json", dir.toString(), "--json=" + nested), ArgsProgram.SEEN.get(0));
+        assertTrue(!Files.exists(dir.resolve("a")), "./bsp created no directory for the program's own --json");
     }
 
     @Test

@@ -50,4 +50,15 @@ class RunOptionsTest {
         final CliException e = assertThrows(CliException.class, () -> config("--pin", "sometimes"));
         assertTrue(e.getMessage().contains("--pin=sometimes"), e.getMessage());
     }
+
+    @Test
+    void shouldRefuseAnOptionThatPlacesProcessesInJvmsWhenTheyAllRunInThisOne() {
+        for (final String[] option : new String[][] {{"--ranks-per-jvm", "2"}, {"--hosts", "hosts.txt"},
+            {"--rank-range", "0-1"}, {"--liveness-ms", "5000"}}) {
+            final CliException e = assertThrows(CliException.class, () -> config(option[0], option[1]),
+                option[0]);
+            assertTrue(e.getMessage().contains("option " + option[0]) && e.getMessage().contains("transport=threads"),
+                e.getMessage());
+        }
+    }
 }

@@ -25,9 +25,32 @@ import org.jbsplib.rbs.ExchangePolicy;
  */
 public final class NpbCommand implements CliCommand {
 
+    /** The {@code --opt} keys of every kernel: the warm-up, the host probe and the syncs' options. */
+    static final Set<String> SHARED_OPTION_KEYS = Set.of(NpbOptions.WARMUP, HostProbe.OPTION, ExchangePolicy.OPTION,
+        org.jbsplib.rbs.RelaxedSync.EAGER_OPTION, org.jbsplib.rbs.RelaxedSync.DIRECT_OPTION,
+        org.jbsplib.rbs.RelaxedSync.SPLIT_OPTION, org.jbsplib.core.sync.ClassicSync.RENDEZVOUS_OPTION,
+        org.jbsplib.core.sync.ClassicSync.BARRIER_OPTION, org.jbsplib.core.sync.ClassicSync.APPLY_OPTION,
+        org.jbsplib.core.sync.ClassicSync.DIRECT_OPTION, org.jbsplib.core.sync.ClassicSync.COUNTS_OPTION,
+        org.jbsplib.core.sync.ClassicSync.SPLIT_OPTION);
+
     @Override
     public String name() {
         return "npb";
+    }
+
+    /** @return the {@code --opt} keys, per kernel and shared, as lines of the help (the set the parser accepts) */
+    private static String optionKeysHelp() {
+        final StringBuilder sb = new StringBuilder();
+        kernels().forEach((name, k) -> sb.append("                     ").append(name).append(": ")
+            .append(String.join(", ", new TreeSet<>(k.optionKeys()))).append('\n'));
+        final List<String> shared = List.copyOf(new TreeSet<>(SHARED_OPTION_KEYS));
+        for (int i = 0; i < shared.size(); i += 4) {
+            sb.append("                     ").append(i == 0 ? "all: " : "     ")
+                .append(String.join(", ", shared.subList(i, Math.min(shared.size(), i + 4))))
+                .append(i + 4 < shared.size() ? ",\n" : "\n");
+        }
+        sb.append("                     (README.md and npb-ports/README.md say what each does)\n");
+        return sb.toString();
     }
 
     @Override
@@ -47,7 +70,8 @@ public final class NpbCommand implements CliCommand {
             + "                     steps (FT) or iterations (LU); auto (the default): until one compiles at most\n"
             + "                     " + Warmup.QUIET_PERCENT + " % of its time, " + Warmup.AUTO_MAX_RUNS
             + " runs and " + Warmup.AUTO_BUDGET_SECONDS + " s at most (one run on a machine model)\n"
-            + "  --opt K=V,...      kernel options, e.g. ft.lanes=16 (unknown keys are refused)\n"
+            + "  --opt K=V,...      kernel and sync options, e.g. ft.lanes=16 (unknown keys are refused); the keys:\n"
+            + optionKeysHelp()
             + "  --repeat N         run the benchmark N times in this JVM, the warm-up only before the first; print\n"
             + "                     the median run's report, then the median and min-max of time, Mop/s and T_sync\n"
             + "                     (default 1: one run, the NPB report alone); exit 1 unless every run verified;\n"
@@ -90,18 +114,7 @@ public final class NpbCommand implements CliCommand {
             config.option(NpbOptions.WARMUP, Warmup.AUTO.equalsIgnoreCase(w) ? Warmup.AUTO : w);
         }
         final Set<String> known = new TreeSet<>(kernel.optionKeys());
-        known.add(NpbOptions.WARMUP);
-        known.add(HostProbe.OPTION);
-        known.add(ExchangePolicy.OPTION);
-        known.add(org.jbsplib.rbs.RelaxedSync.EAGER_OPTION);
-        known.add(org.jbsplib.core.sync.ClassicSync.RENDEZVOUS_OPTION);
-        known.add(org.jbsplib.core.sync.ClassicSync.BARRIER_OPTION);
-        known.add(org.jbsplib.core.sync.ClassicSync.APPLY_OPTION);
-        known.add(org.jbsplib.core.sync.ClassicSync.DIRECT_OPTION);
-        known.add(org.jbsplib.core.sync.ClassicSync.COUNTS_OPTION);
-        known.add(org.jbsplib.core.sync.ClassicSync.SPLIT_OPTION);
-        known.add(org.jbsplib.rbs.RelaxedSync.DIRECT_OPTION);
-        known.add(org.jbsplib.rbs.RelaxedSync.SPLIT_OPTION);
+        known.addAll(SHARED_OPTION_KEYS);
         for (final String kv : a.list("--opt", List.of())) {
             final int eq = kv.indexOf('=');
             if (eq <= 0) {

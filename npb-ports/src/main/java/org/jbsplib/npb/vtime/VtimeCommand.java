@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
@@ -81,7 +83,34 @@ public final class VtimeCommand implements CliCommand {
             "bench: the kernel at P on the machine (default virtual:sp2-us) against the same kernel at P = 2 on the",
             "  threads transport, interleaved (W warm-up rounds, default 1, then R, default 3): median wall times,",
             "  their ratio, simulated supersteps per wall second, and peak heap per process.",
+            "",
+            "every subcommand: --json FILE (also write the results as JSON), --quiet (no progress lines on stderr).",
+            "validate and bench also take the run options below for their runs (validate's P is 2 and its modes are",
+            "--modes; bench's P and machine are its --procs and --machine; neither takes --transport, and validate no",
+            "--machine); an option a subcommand does not use is refused, naming it.",
+            "",
+            "run options:",
+            RunOptions.HELP,
             "");
+    }
+
+    /** @return the options {@code what} uses: any other one is refused, naming it, rather than ignored */
+    private static Set<String> optionsOf(final String what) {
+        final Set<String> own = new TreeSet<>(Set.of("--json", "--quiet", "--reps"));
+        switch (what) {
+            case "calibrate" -> { }
+            case "validate" -> {
+                own.addAll(RunOptions.values("--warmup", "--steps", "--modes", "--work-us", "--lu-class", "--bound",
+                    "--cal-reps"));
+                // P = 2, the modes of --modes, this host against virtual:local, on the threads transport
+                own.removeAll(Set.of("--procs", "--sync", "--machine", "--transport"));
+            }
+            default -> {
+                own.addAll(RunOptions.values("--warmup", "--kernel", "--class"));
+                own.remove("--transport"); // threads at P = 2 against the machine
+            }
+        }
+        return own;
     }
 
     @Override
@@ -92,6 +121,18 @@ public final class VtimeCommand implements CliCommand {
             throw new CliException("give exactly one of calibrate, validate, bench; got " + a.positional());
         }
         final String what = a.positional().get(0);
+        if (List.of("calibrate", "validate", "bench").contains(what)) {
+            final Set<String> uses = optionsOf(what);
+            for (int i = 0; i < argv.size(); i++) {
+                final String word = argv.get(i);
+                final String name = word.startsWith("--") && word.indexOf('=') > 0
+                    ? word.substring(0, word.indexOf('=')) : word;
+                if (name.startsWith("--") && !uses.contains(name)) {
+                    throw new CliException("vtime " + what + " does not use option " + name + " (it takes: "
+                        + String.join(", ", uses) + ")");
+                }
+            }
+        }
         final Map<String, Object> json = switch (what) {
             case "calibrate" -> calibrate(a, out);
             case "validate" -> validate(a, out, a.has("--quiet") ? null : err);

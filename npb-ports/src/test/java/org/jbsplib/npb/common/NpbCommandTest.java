@@ -176,6 +176,16 @@ class NpbCommandTest {
     }
 
     @Test
+    void shouldNameEveryOptKeyItAcceptsInItsHelp() {
+        final String help = new NpbCommand().help();
+        for (final String key : List.of("ft.checksum", "ft.lanes", "ft.layout", "lu.planes", "lu.syncsplit",
+            "npb.hostProbe", "npb.warmup", "org.apply", "org.barrier", "org.counts", "org.direct",
+            "org.rendezvousBytes", "org.splitBytes", "rbs.direct", "rbs.eagerBytes", "rbs.exchange", "rbs.splitBytes")) {
+            assertTrue(help.contains(key), key + " in " + help);
+        }
+    }
+
+    @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldRefuseARunThatCannotFitTheHeapBeforeStartingIt() throws Exception {
         // a child JVM with a small, known heap: FT class S on 4,096 processes holds 325 MiB of data alone, so the

@@ -108,6 +108,23 @@ class VtimeCommandTest {
     }
 
     @Test
+    void shouldRefuseAnOptionTheSubcommandDoesNotUseAndExplainTheOthers() {
+        final ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        final PrintStream ps = new PrintStream(sink, true, StandardCharsets.UTF_8);
+        final CliException c = assertThrows(CliException.class,
+            () -> new VtimeCommand().run(List.of("calibrate", "--reps", "1", "--procs", "8"), ps, ps));
+        assertTrue(c.getMessage().contains("vtime calibrate does not use option --procs"), c.getMessage());
+        final CliException v = assertThrows(CliException.class, () -> new VtimeCommand().run(List.of("validate",
+            "--steps", "1", "--reps", "1", "--warmup", "0", "--cal-reps", "1", "--lu-class", "none", "--modes", "org",
+            "--kernel=lu"), ps, ps));
+        assertTrue(v.getMessage().contains("vtime validate does not use option --kernel"), v.getMessage());
+        final String help = new VtimeCommand().help();
+        for (final String option : List.of("--quiet", "--json", "--barrier", "--timeout-ms", "--threads")) {
+            assertTrue(help.contains(option), option + " in " + help);
+        }
+    }
+
+    @Test
     void shouldNameAnUnknownSubcommandOrKernel() {
         final ByteArrayOutputStream sink = new ByteArrayOutputStream();
         final PrintStream ps = new PrintStream(sink, true, StandardCharsets.UTF_8);
