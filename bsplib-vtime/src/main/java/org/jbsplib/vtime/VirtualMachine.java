@@ -173,6 +173,8 @@ public final class VirtualMachine implements Transport {
     /** How many times a process that waited for its next event went on at once (its event came first). */
     private long continued;
     private long frames;
+    /** The thread of the process given a slot in this turn of the lock, woken once it is released (under it). */
+    private Thread toWake;
     /** How many times the kernel's lock was taken (written under it). */
     private long kernelLocks;
     /** How many of those turns found the lock held by another thread and waited for it (written under it). */
@@ -511,12 +513,24 @@ public final class VirtualMachine implements Transport {
         }
     }
 
-    /** Releases the kernel's lock; an outermost turn makes the version even again, after its writes. */
+    /**
+     * Releases the kernel's lock; an outermost turn makes the version even again, after its writes, and then wakes
+     * the threads of the processes it gave a slot ({@link #runNext}), outside the lock.
+     */
     private void unlockKernel() {
-        if (parallel > 1 && lock.getHoldCount() == 1) {
+        if (lock.getHoldCount() > 1) {
+            lock.unlock();
+            return;
+        }
+        if (parallel > 1) {
             version++;
         }
+        final Thread w = toWake;
+        toWake = null;
         lock.unlock();
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
     }
 
     /**
@@ -891,7 +905,14 @@ public final class VirtualMachine implements Transport {
         endpoints[q].baton = true;
         final Thread t = threads.get(q);
         if (t != null && t != Thread.currentThread()) {
-            LockSupport.unpark(t); // a process that goes on at once holds the baton already: it does not park
+            // a process that goes on at once holds the baton already: it does not park. The others are woken once
+            // the lock is released (unlockKernel): an unpark (the scheduler's queue, maybe a carrier's wake-up)
+            // held the lock meanwhile, which the other carrier may wait for (parallel > 1)
+            if (toWake == null && lock.isHeldByCurrentThread()) {
+                toWake = t;
+            } else {
+                LockSupport.unpark(t);
+            }
         }
     }
 
