@@ -88,7 +88,12 @@ public final class VirtualMachine implements Transport {
     // it: a hand-off (vacate, fillSlots, runNext), whose tail after waking the next holder (fillSlots re-reading
     // runningCount, the hand-off counted by cause) must not meet that holder's own hand-off; and sends, wake-ups and
     // advanceTo, which are few (the batch send is one turn for org's P - 1 COUNT frames). None of the new holder's
-    // lock-free steps writes what that tail reads or writes (runningCount, switches, handOffs, slots). With
+    // lock-free steps writes what that tail reads or writes (runningCount, switches, handOffs, slots). The thread of
+    // a process given a slot is unparked after the lock is released (toWake, unlockKernel), not under it: an unpark
+    // of a virtual thread queues it with the scheduler and may wake an idle carrier, which with parallel = K > 1
+    // the other carrier waited for when it needed the lock meanwhile (kernel lock waits -75 % or more for org at
+    // P = 32); the baton (a volatile flag) is set under the lock as before, and an unpark before the park or a
+    // spurious wake-up only makes awaitTurn look at the flag again. With
     // parallel = K > 1 several processes run at once; see "Receiving beside another running process" below.
     // After a failure every process runs freely (free), and a process woken by it runs while the holder may still be
     // inside a lock-free step; so a free machine touches nothing shared: poll delivers nothing, offer and offerBatch
