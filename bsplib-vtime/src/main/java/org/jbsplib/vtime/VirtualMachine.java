@@ -1170,8 +1170,6 @@ public final class VirtualMachine implements Transport {
         final AtomicReference<Frame> returned = new AtomicReference<>();
         /** This process's own pool of frames to send (parallel only; its own thread; linked through next). */
         private Frame spare;
-        /** The last byte read ahead by {@link #touchNext} and {@link #touchSpare} (kept, so the reads stay). */
-        private byte touched;
 
         VirtualEndpoint(final int pid) {
             this.pid = pid;
@@ -1444,7 +1442,6 @@ public final class VirtualMachine implements Transport {
             try {
                 for (int i = from; i < to; i++) {
                     final Frame f = send(type, length);
-                    touchSpare();
                     batch.write(i, f, 0);
                     deliver(batch.destination(i), f);
                 }
@@ -1478,33 +1475,6 @@ public final class VirtualMachine implements Transport {
             f.sent = s;
             f.seq = sendCount[pid]++;
             return f;
-        }
-
-        /**
-         * Reads the first payload byte of the frame this process takes next, if it holds one, while it handles the one
-         * it took: a frame is written by its sender and read by its receiver turns of other processes later (org's
-         * COUNT frames, 31 per process and superstep at P = 32, come in bursts), so the first read of each payload
-         * was a cache miss the handler waited for (7 % of org's samples at P = 32); read ahead, its miss overlaps the
-         * handling of the frame before it. Its own inbox: the baton holder's, or a running process's own (the lock is
-         * not needed).
-         */
-        private void touchNext() {
-            final Frame next = inbox[pid].peek();
-            if (next != null) {
-                touched = next.getByte(0);
-            }
-        }
-
-        /**
-         * Reads the first payload byte of the frame the next send of a batch will write ({@link #obtain}, or this
-         * process's own pool with {@code parallel} above 1), while this one is written: its miss overlaps that write
-         * (the pool's frames were last read by their receivers). The lock is held.
-         */
-        private void touchSpare() {
-            final Frame next = parallel > 1 ? spare : pool.peekFirst();
-            if (next != null) {
-                touched = next.getByte(0);
-            }
         }
 
         /** A frame from this process's own pool, refilled from the frames its receivers gave back (parallel). */
@@ -1574,7 +1544,6 @@ public final class VirtualMachine implements Transport {
                         continue;
                     }
                 }
-                touchNext();
                 handler.onFrame(f.src, f.type, f, 0, f.length);
                 n++;
                 if (!free) { // the handler's sends may have passed a gate (shuffle): free unset, the baton is back
@@ -1606,7 +1575,6 @@ public final class VirtualMachine implements Transport {
                         continue;
                     }
                 }
-                touchNext();
                 handler.onFrame(f.src, f.type, f, 0, f.length);
                 n++;
                 giveBack(f);
