@@ -31,8 +31,8 @@ final class Inbox {
     private static final int I = 2;
     private final int leaves;
     private final long[] node;
-    private final Frame[] head;
-    private final Frame[] tail;
+    /** Each sender's FIFO as (first, last) at (2 src, 2 src + 1): one cache line for both ends. */
+    private final Frame[] fifo;
     private int size;
 
     /** @param nprocs number of processes that may send to this inbox */
@@ -43,8 +43,7 @@ final class Inbox {
         }
         this.leaves = l;
         this.node = new long[3 * 2 * l];
-        this.head = new Frame[nprocs];
-        this.tail = new Frame[nprocs];
+        this.fifo = new Frame[2 * nprocs];
         for (int n = 1; n < 2 * l; n++) {
             node[3 * n + A] = MinTree.NONE;
         }
@@ -68,7 +67,7 @@ final class Inbox {
 
     /** @return the first frame, or null when empty */
     Frame peek() {
-        return size == 0 ? null : head[(int) node[3 + I]];
+        return size == 0 ? null : fifo[2 * (int) node[3 + I]];
     }
 
     /**
@@ -78,11 +77,12 @@ final class Inbox {
      */
     void add(final Frame f) {
         final int src = f.src;
-        final Frame last = tail[src];
+        final Frame[] q = fifo;
+        final Frame last = q[2 * src + 1];
         f.next = null;
         if (last == null) {
-            head[src] = f;
-            tail[src] = f;
+            q[2 * src] = f;
+            q[2 * src + 1] = f;
             lower(src, f.arrival, f.sent);
         } else {
             if (f.arrival < last.arrival || f.arrival == last.arrival && f.sent < last.sent) {
@@ -91,7 +91,7 @@ final class Inbox {
                     + " ns (sent " + last.sent + " ns)");
             }
             last.next = f;
-            tail[src] = f;
+            q[2 * src + 1] = f;
         }
         size++;
     }
@@ -102,11 +102,12 @@ final class Inbox {
             return null;
         }
         final int src = (int) node[3 + I];
-        final Frame f = head[src];
+        final Frame[] q = fifo;
+        final Frame f = q[2 * src];
         final Frame n = f.next;
-        head[src] = n;
+        q[2 * src] = n;
         if (n == null) {
-            tail[src] = null;
+            q[2 * src + 1] = null;
             raise(src, MinTree.NONE, 0);
         } else {
             raise(src, n.arrival, n.sent);
@@ -119,7 +120,8 @@ final class Inbox {
     /** @return the latest arrival time of the frames held, {@link Long#MIN_VALUE} when empty */
     long lastArrival() {
         long max = Long.MIN_VALUE;
-        for (final Frame t : tail) {
+        for (int i = 1; i < fifo.length; i += 2) {
+            final Frame t = fifo[i];
             if (t != null) {
                 max = Math.max(max, t.arrival);
             }

@@ -88,7 +88,12 @@ public final class VirtualMachine implements Transport {
     // it: a hand-off (vacate, fillSlots, runNext), whose tail after waking the next holder (fillSlots re-reading
     // runningCount, the hand-off counted by cause) must not meet that holder's own hand-off; and sends, wake-ups and
     // advanceTo, which are few (the batch send is one turn for org's P - 1 COUNT frames). None of the new holder's
-    // lock-free steps writes what that tail reads or writes (runningCount, switches, handOffs, slots). With
+    // lock-free steps writes what that tail reads or writes (runningCount, switches, handOffs, slots). The thread of
+    // a process given a slot is unparked after the lock is released (toWake, unlockKernel), not under it: an unpark
+    // of a virtual thread queues it with the scheduler and may wake an idle carrier, which with parallel = K > 1
+    // the other carrier waited for when it needed the lock meanwhile (kernel lock waits -75 % or more for org at
+    // P = 32); the baton (a volatile flag) is set under the lock as before, and an unpark before the park or a
+    // spurious wake-up only makes awaitTurn look at the flag again. With
     // parallel = K > 1 several processes run at once; see "Receiving beside another running process" below.
     // After a failure every process runs freely (free), and a process woken by it runs while the holder may still be
     // inside a lock-free step; so a free machine touches nothing shared: poll delivers nothing, offer and offerBatch
@@ -173,6 +178,8 @@ public final class VirtualMachine implements Transport {
     /** How many times a process that waited for its next event went on at once (its event came first). */
     private long continued;
     private long frames;
+    /** The thread of the process given a slot in this turn of the lock, woken once it is released (under it). */
+    private Thread toWake;
     /** How many times the kernel's lock was taken (written under it). */
     private long kernelLocks;
     /** How many of those turns found the lock held by another thread and waited for it (written under it). */
@@ -511,12 +518,24 @@ public final class VirtualMachine implements Transport {
         }
     }
 
-    /** Releases the kernel's lock; an outermost turn makes the version even again, after its writes. */
+    /**
+     * Releases the kernel's lock; an outermost turn makes the version even again, after its writes, and then wakes
+     * the threads of the processes it gave a slot ({@link #runNext}), outside the lock.
+     */
     private void unlockKernel() {
-        if (parallel > 1 && lock.getHoldCount() == 1) {
+        if (lock.getHoldCount() > 1) {
+            lock.unlock();
+            return;
+        }
+        if (parallel > 1) {
             version++;
         }
+        final Thread w = toWake;
+        toWake = null;
         lock.unlock();
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
     }
 
     /**
@@ -891,7 +910,14 @@ public final class VirtualMachine implements Transport {
         endpoints[q].baton = true;
         final Thread t = threads.get(q);
         if (t != null && t != Thread.currentThread()) {
-            LockSupport.unpark(t); // a process that goes on at once holds the baton already: it does not park
+            // a process that goes on at once holds the baton already: it does not park. The others are woken once
+            // the lock is released (unlockKernel): an unpark (the scheduler's queue, maybe a carrier's wake-up)
+            // held the lock meanwhile, which the other carrier may wait for (parallel > 1)
+            if (toWake == null && lock.isHeldByCurrentThread()) {
+                toWake = t;
+            } else {
+                LockSupport.unpark(t);
+            }
         }
     }
 

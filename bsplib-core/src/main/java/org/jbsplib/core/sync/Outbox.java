@@ -479,6 +479,16 @@ public final class Outbox {
         if (none) {
             return;
         }
+        if (putRecords + messageRecords + replyRecords == 0 && getRequestCount == 0) {
+            // nothing added since the last reset (every add counts a record or a request): the sections, their ends
+            // and the hpPut sources are as it left them, so only the cursor may have moved (streamDone skips empty
+            // sections). A process keeps the outboxes of every pid it ever addressed and resets them all at every
+            // superstep: this leaves the idle ones' buffers untouched (cold lines, at P = 32 under org)
+            section = 0;
+            position = 0;
+            doneInRecord = 0;
+            return;
+        }
         for (int i = 0; i < 3; i++) {
             if (sections[i].capacity() > (16 << 20)) {
                 sections[i] = new ExpandableArrayBuffer(256);
