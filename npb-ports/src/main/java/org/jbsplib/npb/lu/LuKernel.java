@@ -128,6 +128,7 @@ public final class LuKernel implements NpbKernel {
         final AtomicReference<LuProcess> first = new AtomicReference<>();
         final TimedSection section = new TimedSection(config.procs());
         final SyncTimeline line = syncSplit(config) ? new SyncTimeline(config.procs()) : null;
+        final double[][] phases = new double[config.procs()][];
         final RunResult run = BspRuntime.run(config, bsp -> {
             final LuDecomposition dec = LuDecomposition.of(bsp.nprocs(), bsp.pid(), cls.nx(), cls.ny());
             final LuProcess p = new LuProcess(cls, dec, bsp, progress, planes);
@@ -136,6 +137,7 @@ public final class LuKernel implements NpbKernel {
                 p.splitSyncsInto(line);
             }
             p.benchmark();
+            phases[bsp.pid()] = p.phaseSeconds();
             if (bsp.pid() == 0) {
                 first.set(p);
             }
@@ -146,11 +148,29 @@ public final class LuKernel implements NpbKernel {
         final NpbResult r = result(cls, first.get(), section.of(run));
         final Map<String, Object> details = new LinkedHashMap<>(r.details());
         details.put("thread_times", section.threadTimes());
+        details.put("phase_seconds", phaseTable(phases));
         if (line != null) {
             details.put("sync_split", line.summary());
         }
         return new NpbResult(r.kernel(), r.npbClass(), r.size(), r.iterations(), r.verified(), r.seconds(), r.mops(),
             r.run(), details);
+    }
+
+    /**
+     * @param phases each process's seconds per phase ({@link LuProcess#phaseSeconds}), null for a process of
+     *     another JVM
+     * @return each phase of {@link LuProcess#PHASES} with its seconds by pid, NaN for a process of another JVM
+     */
+    static Map<String, Object> phaseTable(final double[][] phases) {
+        final Map<String, Object> table = new LinkedHashMap<>();
+        for (int i = 0; i < LuProcess.PHASES.size(); i++) {
+            final double[] perProcess = new double[phases.length];
+            for (int p = 0; p < phases.length; p++) {
+                perProcess[p] = phases[p] == null ? Double.NaN : phases[p][i];
+            }
+            table.put(LuProcess.PHASES.get(i), perProcess);
+        }
+        return table;
     }
 
     /** @return the {@link #PLANES} option of {@code config}, validated against {@code cls} */

@@ -1,6 +1,8 @@
 package org.jbsplib.npb.lu;
 
 import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
 
 import org.jbsplib.api.Bsp;
 import org.jbsplib.npb.common.SyncTimeline;
@@ -29,6 +31,21 @@ import org.jbsplib.npb.common.TimedSection;
  * }</pre>
  */
 final class LuProcess extends LuBlock {
+    /**
+     * The phases of {@link #phaseSeconds}, in its order, after NPB LU's timers ({@code timer.flag}): rhs (with its
+     * halo exchange), blts and buts (each with its jacld or jacu), the wavefronts' communication and syncs, l2norm
+     * (with its reduction), and the scaling and update of rsd and u.
+     */
+    static final List<String> PHASES = List.of("rhs", "blts", "buts", "lower_comm", "upper_comm", "l2norm",
+        "update");
+    private static final int RHS = 0;
+    private static final int BLTS = 1;
+    private static final int BUTS = 2;
+    private static final int LOWER_COMM = 3;
+    private static final int UPPER_COMM = 4;
+    private static final int L2NORM = 5;
+    private static final int UPDATE = 6;
+
     private final Bsp bsp;
     private final PrintStream progress;
     private final LuExchange exchange;
@@ -43,6 +60,8 @@ final class LuProcess extends LuBlock {
     private final double[] errnm = new double[5];
     private double frc;
     private double seconds;
+    private final long[] phaseNanos = new long[PHASES.size()];
+    private long mark;
     private int steps;
     private TimedSection section;
     private SyncTimeline timeline;
@@ -137,6 +156,19 @@ final class LuProcess extends LuBlock {
         return frc;
     }
 
+    /**
+     * @return this process's host seconds ({@link System#nanoTime}, also on a machine model, whose clock it leaves
+     *     alone) in each phase of {@link #PHASES} during the last {@link #ssor} (the timed one after
+     *     {@link #benchmark}); their sum is the SSOR loop's time
+     */
+    double[] phaseSeconds() {
+        final double[] s = new double[phaseNanos.length];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = phaseNanos[i] * 1e-9;
+        }
+        return s;
+    }
+
     /** @return the time of the SSOR iterations, the maximum over processes, in seconds */
     double seconds() {
         return seconds;
@@ -198,21 +230,28 @@ final class LuProcess extends LuBlock {
             timeline.start(bsp.pid());
         }
         final double start = now();
+        Arrays.fill(phaseNanos, 0L);
+        mark = System.nanoTime();
         int istep = 1;
         for (; istep <= niter; istep++) {
             if (progress != null && niter > 1 && (istep % 20 == 0 || istep == cls.itmax() || istep == 1)) {
                 progress.printf("LU class %c: iteration %d of %d%n", cls.name(), istep, niter);
             }
             scale(dt);
+            lap(UPDATE);
             lowerSweep();
             upperSweep();
             update(tmp);
+            lap(UPDATE);
             if (istep % cls.itmax() == 0) {
                 l2norm(rsd, delunm);
+                lap(L2NORM);
             }
             rhs.rhs();
+            lap(RHS);
             if (istep % cls.itmax() == 0 || istep == cls.itmax()) {
                 l2norm(rsd, rsdnm);
+                lap(L2NORM);
             }
             if (converged()) {
                 if (progress != null) {
@@ -296,11 +335,14 @@ final class LuProcess extends LuBlock {
                 exchange.awaitLower(count);
                 for (int slot = 0; slot < count; slot++) {
                     exchange.receiveLower(first + slot, slot);
+                    lap(LOWER_COMM);
                     triangular.blts(first + slot);
+                    lap(BLTS);
                     exchange.sendLower(first + slot, slot);
                 }
             }
             exchange.sync();
+            lap(LOWER_COMM);
         }
     }
 
@@ -317,12 +359,22 @@ final class LuProcess extends LuBlock {
                 exchange.awaitUpper(count);
                 for (int slot = 0; slot < count; slot++) {
                     exchange.receiveUpper(first - slot, slot);
+                    lap(UPPER_COMM);
                     triangular.buts(first - slot);
+                    lap(BUTS);
                     exchange.sendUpper(first - slot, slot);
                 }
             }
             exchange.sync();
+            lap(UPPER_COMM);
         }
+    }
+
+    /** Adds the host time since the last lap to {@code phase}. */
+    private void lap(final int phase) {
+        final long now = System.nanoTime();
+        phaseNanos[phase] += now - mark;
+        mark = now;
     }
 
     // ================================================================== error norms, surface integral, time
