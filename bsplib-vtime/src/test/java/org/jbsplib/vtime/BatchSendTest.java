@@ -2,10 +2,8 @@ package org.jbsplib.vtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.ArrayList;
 import java.util.List;
 
-import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.core.transport.Endpoint;
 import org.jbsplib.core.transport.FrameBatch;
@@ -32,7 +30,7 @@ class BatchSendTest {
         MachineHarness.run(m, (e, pid) -> {
             if (pid == 0) {
                 final long before = m.kernelLocks(); // pid 0 holds the baton: the others are parked
-                e.offerBatch(1, 40, batch(pid, 0), 0, P - 1, new UnsafeBuffer(new byte[40]));
+                e.offerBatch(1, 40, MachineHarness.exchangeBatch(pid, 0, P), 0, P - 1, new UnsafeBuffer(new byte[40]));
                 locks[0] = m.kernelLocks() - before;
             } else {
                 MachineHarness.receive(e, 1);
@@ -62,15 +60,12 @@ class BatchSendTest {
     private static String allToAll(final boolean batched, final long seed, final int parallel)
         throws InterruptedException {
         final VirtualMachine m = new VirtualMachine(SP2, P, 1024, seed, parallel);
-        final List<List<String>> order = new ArrayList<>();
-        for (int pid = 0; pid < P; pid++) {
-            order.add(new ArrayList<>());
-        }
+        final List<List<String>> order = MachineHarness.ordersPerProcess(P);
         MachineHarness.run(m, (e, pid) -> {
             final UnsafeBuffer scratch = new UnsafeBuffer(new byte[40]);
             for (int r = 0; r < ROUNDS; r++) {
                 e.advanceTo(m.clockNs(pid) + 3_000L * ((pid * 7 + r) % 5));
-                final FrameBatch b = batch(pid, r);
+                final FrameBatch b = MachineHarness.exchangeBatch(pid, r, P);
                 if (batched) {
                     e.offerBatch(1, 40, b, 0, P - 1, scratch);
                 } else {
@@ -79,23 +74,10 @@ class BatchSendTest {
                         e.offer(b.destination(i), 1, scratch, 0, 40);
                     }
                 }
-                final List<String> mine = order.get(pid);
-                int got = 0;
-                while (got < P - 1) {
-                    final int n = e.poll((src, type, buffer, offset, length) -> mine.add(src + "." + buffer.getInt(
-                        offset) + "." + buffer.getInt(offset + 36) + "@" + m.clockNs(pid)), P - 1 - got);
-                    if (n == 0) {
-                        e.idle();
-                    }
-                    got += n;
-                }
+                MachineHarness.receiveRecorded(e, m, pid, order.get(pid), P - 1);
             }
         });
-        final StringBuilder sb = new StringBuilder();
-        for (int pid = 0; pid < P; pid++) {
-            sb.append("pid ").append(pid).append(" clock ").append(m.clockNs(pid)).append(": ").append(order.get(pid))
-                .append('\n');
-        }
+        final StringBuilder sb = MachineHarness.describeOrders(m, order);
         sb.append("frames ").append(m.frames());
         if (seed == VirtualMachine.NO_SHUFFLE && parallel == 1) { // two carriers: counts depend on host timing
             for (final HandOffCause c : HandOffCause.values()) {
@@ -106,18 +88,4 @@ class BatchSendTest {
     }
 
     /** Frame i of {@code pid}'s batch goes to {@code pid + 1 + i} (mod P) and carries the round and i. */
-    private static FrameBatch batch(final int pid, final int round) {
-        return new FrameBatch() {
-            @Override
-            public int destination(final int index) {
-                return (pid + 1 + index) % P;
-            }
-
-            @Override
-            public void write(final int index, final MutableDirectBuffer buffer, final int offset) {
-                buffer.putInt(offset, round);
-                buffer.putInt(offset + 36, index);
-            }
-        };
-    }
 }

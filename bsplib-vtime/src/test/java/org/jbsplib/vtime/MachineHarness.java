@@ -1,10 +1,14 @@
 package org.jbsplib.vtime;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.ObjIntConsumer;
 
+import org.agrona.MutableDirectBuffer;
 import org.jbsplib.core.transport.Endpoint;
+import org.jbsplib.core.transport.FrameBatch;
 
 /** Runs a body on every endpoint of a {@link VirtualMachine}, as the runtime does, for tests below the BSP API. */
 final class MachineHarness {
@@ -85,5 +89,61 @@ final class MachineHarness {
                 e.idle();
             }
         }
+    }
+
+    /**
+     * One process's frames of an all-to-all round, org's count exchange in shape: frame {@code index} goes to
+     * {@code (pid + 1 + index) % procs} and carries the round in its first int and the index at byte 36 (frames of
+     * 40 bytes), which {@link #receiveRecorded} reads back.
+     */
+    static FrameBatch exchangeBatch(final int pid, final int round, final int procs) {
+        return new FrameBatch() {
+            @Override
+            public int destination(final int index) {
+                return (pid + 1 + index) % procs;
+            }
+
+            @Override
+            public void write(final int index, final MutableDirectBuffer buffer, final int offset) {
+                buffer.putInt(offset, round);
+                buffer.putInt(offset + 36, index);
+            }
+        };
+    }
+
+    /**
+     * Polls until {@code count} frames of {@link #exchangeBatch} arrived, idling between empty polls, and adds each to
+     * {@code into} as {@code sender.round.index@clock} (the receiver's virtual clock when it took the frame).
+     */
+    static void receiveRecorded(final Endpoint e, final VirtualMachine machine, final int pid,
+        final List<String> into, final int count) {
+        int got = 0;
+        while (got < count) {
+            final int n = e.poll((src, type, buffer, offset, length) -> into.add(src + "." + buffer.getInt(offset) + "."
+                + buffer.getInt(offset + 36) + "@" + machine.clockNs(pid)), count - got);
+            if (n == 0) {
+                e.idle();
+            }
+            got += n;
+        }
+    }
+
+    /** An empty list per process, for {@link #receiveRecorded}. */
+    static List<List<String>> ordersPerProcess(final int procs) {
+        final List<List<String>> order = new ArrayList<>();
+        for (int pid = 0; pid < procs; pid++) {
+            order.add(new ArrayList<>());
+        }
+        return order;
+    }
+
+    /** One line per process: its final clock and the frames it took in order, as {@link #receiveRecorded} wrote them. */
+    static StringBuilder describeOrders(final VirtualMachine machine, final List<List<String>> order) {
+        final StringBuilder sb = new StringBuilder();
+        for (int pid = 0; pid < order.size(); pid++) {
+            sb.append("pid ").append(pid).append(" clock ").append(machine.clockNs(pid)).append(": ")
+                .append(order.get(pid)).append('\n');
+        }
+        return sb;
     }
 }

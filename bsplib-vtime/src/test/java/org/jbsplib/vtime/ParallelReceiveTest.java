@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
@@ -13,11 +12,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.ObjIntConsumer;
 
-import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.jbsplib.api.BspAbortException;
 import org.jbsplib.core.transport.Endpoint;
-import org.jbsplib.core.transport.FrameBatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -110,33 +107,16 @@ class ParallelReceiveTest {
 
     /** @return each receiver's order (sender.round.index@clock) and the final clocks */
     private static String allToAll(final VirtualMachine m, final int rounds) throws InterruptedException {
-        final List<List<String>> order = new ArrayList<>();
-        for (int pid = 0; pid < P; pid++) {
-            order.add(new ArrayList<>());
-        }
+        final List<List<String>> order = MachineHarness.ordersPerProcess(P);
         MachineHarness.run(m, (e, pid) -> {
             final UnsafeBuffer scratch = new UnsafeBuffer(new byte[40]);
-            final List<String> mine = order.get(pid);
             for (int r = 0; r < rounds; r++) {
                 e.advanceTo(m.clockNs(pid) + 3_000L * ((pid * 7 + r) % 5));
-                e.offerBatch(1, 40, batch(pid, r), 0, P - 1, scratch);
-                int got = 0;
-                while (got < P - 1) {
-                    final int n = e.poll((src, type, buffer, offset, length) -> mine.add(src + "." + buffer.getInt(
-                        offset) + "." + buffer.getInt(offset + 36) + "@" + m.clockNs(pid)), P - 1 - got);
-                    if (n == 0) {
-                        e.idle();
-                    }
-                    got += n;
-                }
+                e.offerBatch(1, 40, MachineHarness.exchangeBatch(pid, r, P), 0, P - 1, scratch);
+                MachineHarness.receiveRecorded(e, m, pid, order.get(pid), P - 1);
             }
         });
-        final StringBuilder sb = new StringBuilder();
-        for (int pid = 0; pid < P; pid++) {
-            sb.append("pid ").append(pid).append(" clock ").append(m.clockNs(pid)).append(": ").append(order.get(pid))
-                .append('\n');
-        }
-        return sb.toString();
+        return MachineHarness.describeOrders(m, order).toString();
     }
 
     /**
@@ -212,7 +192,7 @@ class ParallelReceiveTest {
         final int[] nextFrom = new int[P];
         for (int r = 0; ; r++) {
             e.advanceTo(m.clockNs(pid) + 3_000L * ((pid * 7 + r) % 5));
-            e.offerBatch(1, 40, batch(pid, r), 0, P - 1, scratch);
+            e.offerBatch(1, 40, MachineHarness.exchangeBatch(pid, r, P), 0, P - 1, scratch);
             if (pid == failing && r == round) {
                 throw new IllegalStateException("pid " + pid + " fails in round " + r);
             }
@@ -221,18 +201,4 @@ class ParallelReceiveTest {
     }
 
     /** Frame i of {@code pid}'s batch goes to {@code pid + 1 + i} (mod P) and carries the round and i. */
-    private static FrameBatch batch(final int pid, final int round) {
-        return new FrameBatch() {
-            @Override
-            public int destination(final int index) {
-                return (pid + 1 + index) % P;
-            }
-
-            @Override
-            public void write(final int index, final MutableDirectBuffer buffer, final int offset) {
-                buffer.putInt(offset, round);
-                buffer.putInt(offset + 36, index);
-            }
-        };
-    }
 }
