@@ -44,13 +44,20 @@ class RunStopTest {
     void shouldStopEveryProcessAtItsNextSyncAfterAFailure(final String sync, final int p) {
         final AtomicReference<Thread> failing = new AtomicReference<>();
         final AtomicInteger finished = new AtomicInteger();
+        final AtomicInteger left = new AtomicInteger();
         final AtomicIntegerArray syncsAfter = new AtomicIntegerArray(p);
         final BspConfig config = "rbs".equals(sync) ? relaxed(p) : new BspConfig().procs(p).syncMode(sync);
         final BspAbortException e = assertThrows(BspAbortException.class, () -> BspRuntime.run(config, bsp -> {
                 final int[] x = new int[1];
                 bsp.pushReg(x);
                 bsp.sync();
+                left.incrementAndGet();
                 if (bsp.pid() == 0) {
+                    // every process must have returned from the first sync before the failure: a process still in
+                    // its exit (waiting for a frame of that sync) would be stopped there, making no sync after it
+                    while (left.get() < p) {
+                        Thread.yield();
+                    }
                     failing.set(Thread.currentThread());
                     throw new IllegalStateException("boom");
                 }
