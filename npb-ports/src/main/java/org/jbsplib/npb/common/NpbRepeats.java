@@ -28,6 +28,8 @@ import org.jbsplib.core.BspConfig;
 public final class NpbRepeats {
     /** The trace directory of each repeated run inside {@code --trace DIR}: this prefix and the run's number from 1. */
     public static final String RUN_TRACE_PREFIX = "run-";
+    /** The key of {@link TimedSection#jvmActivity()} in a result's details. */
+    public static final String JVM_ACTIVITY = "jvm_activity";
 
     private NpbRepeats() {
     }
@@ -118,6 +120,7 @@ public final class NpbRepeats {
         sb.append(" T_sync, median (min–max) = ")
             .append(Spread.of(runs.stream().map(r -> r.run().meanSyncSeconds()).toList()).text("%.6f"))
             .append(" s\n");
+        jvmText(sb, runs);
         sb.append(" Verified runs = ").append(ok).append(" of ").append(runs.size())
             .append(ok == runs.size() ? "" : " (UNSUCCESSFUL)").append('\n');
         final List<HostProbe.Reading> probes = readings(runs);
@@ -155,6 +158,38 @@ public final class NpbRepeats {
         sb.append(" Time / host probe, median (min–max) = ").append(normalized.text("%.2f"))
             .append(" (host-normalized, a diagnostic: ").append(percent(normalized))
             .append(" of its median, the measured time ").append(percent(time)).append(")\n");
+    }
+
+    /**
+     * The summary's JVM line: the JIT's compilation time, its compiler threads' CPU time and the collections in each
+     * timed run ({@link TimedSection#jvmActivity()}); nothing unless every run has them.
+     */
+    static void jvmText(final StringBuilder sb, final List<NpbResult> runs) {
+        final List<Map<?, ?>> jvm = new ArrayList<>(runs.size());
+        for (final NpbResult r : runs) {
+            if (!(r.details().get(JVM_ACTIVITY) instanceof Map<?, ?> m)) {
+                return;
+            }
+            jvm.add(m);
+        }
+        sb.append(" JIT compilation in each run = ").append(joined(jvm, "compile_ms", "%.0f")).append(" ms");
+        if (jvm.stream().allMatch(m -> m.get("jit_thread_cpu_seconds") instanceof Double d && Double.isFinite(d))) {
+            sb.append(" (compiler threads' CPU ").append(joined(jvm, "jit_thread_cpu_seconds", "%.3f")).append(" s)");
+        }
+        sb.append(", collections = ").append(joined(jvm, "gc_count", "%.0f"))
+            .append(" (the JVM's, in the timed sections: a compiler thread takes a process's core)\n");
+    }
+
+    private static String joined(final List<Map<?, ?>> jvm, final String key, final String format) {
+        final StringBuilder sb = new StringBuilder();
+        for (final Map<?, ?> m : jvm) {
+            if (sb.length() > 0) {
+                sb.append(", ");
+            }
+            sb.append(m.get(key) instanceof Double d && Double.isFinite(d) ? String.format(Locale.ROOT, format, d)
+                : "?");
+        }
+        return sb.toString();
     }
 
     /** @return {@code "-a % to +b %"}: the range of {@code s} relative to its median */

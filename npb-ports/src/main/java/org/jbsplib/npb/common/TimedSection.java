@@ -30,6 +30,9 @@ public final class TimedSection {
     private final int nprocs;
     /** Per pid, written only by that process's thread: its clocks at {@link #start}, then the section's deltas. */
     private final long[][] threadTimes;
+    /** The JVM's counters at pid 0's {@link #start}, and what happened until its {@link #stop}; pid 0's thread. */
+    private JvmActivity.Snapshot jvmAtStart;
+    private Map<String, Object> jvmActivity;
 
     /** @param nprocs the number of processes of the run */
     public TimedSection(final int nprocs) {
@@ -39,6 +42,9 @@ public final class TimedSection {
 
     /** Marks the start of the calling process's timed section. */
     public void start(final Bsp bsp) {
+        if (bsp.pid() == 0) {
+            jvmAtStart = JvmActivity.snapshot();
+        }
         final long[] sched = ThreadTimes.schedstat();
         threadTimes[bsp.pid()] = new long[] {ThreadTimes.cpuNanos(), sched[0], sched[1], sched[2],
             ThreadTimes.allocatedBytes()};
@@ -60,6 +66,22 @@ public final class TimedSection {
         for (int i = 0; i < t.length; i++) {
             t[i] = t[i] < 0 || now[i] < 0 ? -1 : now[i] - t[i];
         }
+        if (bsp.pid() == 0) {
+            jvmActivity = JvmActivity.snapshot().since(jvmAtStart);
+        }
+    }
+
+    /**
+     * What the JVM of pid 0 did from pid 0's {@link #start} to its {@link #stop} ({@link JvmActivity}), for the
+     * JSON's {@code details}: {@code compile_ms} (the JIT's compilation time), {@code gc_count}, {@code gc_ms},
+     * {@code jit_thread_cpu_seconds} and {@code gc_thread_cpu_seconds} (the CPU time of the JVM's compiler threads,
+     * and of its GC threads with the VM thread; Linux, NaN elsewhere). Read after the run (its threads' ends order
+     * these writes before the read).
+     *
+     * @return the counters by name, or {@code null} when pid 0 ran in another JVM or did not stop its section
+     */
+    public Map<String, Object> jvmActivity() {
+        return jvmActivity;
     }
 
     /**

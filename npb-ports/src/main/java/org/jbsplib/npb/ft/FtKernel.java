@@ -14,6 +14,7 @@ import org.jbsplib.core.RunResult;
 import org.jbsplib.npb.common.HostProbe;
 import org.jbsplib.npb.common.NpbKernel;
 import org.jbsplib.npb.common.NpbOptions;
+import org.jbsplib.npb.common.NpbRepeats;
 import org.jbsplib.npb.common.NpbResult;
 import org.jbsplib.npb.common.VerificationData;
 import org.jbsplib.npb.common.Warmup;
@@ -171,6 +172,9 @@ public final class FtKernel implements NpbKernel {
         details.put("phase_seconds", phaseTable(outcome, config.procs(), outcome::phaseSeconds));
         details.put("phase_cpu_seconds", phaseTable(outcome, config.procs(), outcome::phaseCpuSeconds));
         details.put("thread_times", outcome.section().threadTimes());
+        if (outcome.section().jvmActivity() != null) {
+            details.put(NpbRepeats.JVM_ACTIVITY, outcome.section().jvmActivity());
+        }
         probe.addTo(details);
         return new NpbResult(name(), c.name(), c.size(), c.niter(), verified, seconds, c.mops(seconds),
             outcome.section().of(run), details);

@@ -11,6 +11,7 @@ import org.jbsplib.core.RunResult;
 import org.jbsplib.npb.common.HostProbe;
 import org.jbsplib.npb.common.NpbKernel;
 import org.jbsplib.npb.common.NpbOptions;
+import org.jbsplib.npb.common.NpbRepeats;
 import org.jbsplib.npb.common.NpbResult;
 import org.jbsplib.npb.common.SyncTimeline;
 import org.jbsplib.npb.common.TimedSection;
@@ -148,6 +149,9 @@ public final class LuKernel implements NpbKernel {
         final NpbResult r = result(cls, first.get(), section.of(run));
         final Map<String, Object> details = new LinkedHashMap<>(r.details());
         details.put("thread_times", section.threadTimes());
+        if (section.jvmActivity() != null) {
+            details.put(NpbRepeats.JVM_ACTIVITY, section.jvmActivity());
+        }
         details.put("phase_seconds", phaseTable(phases));
         if (line != null) {
             details.put("sync_split", line.summary());

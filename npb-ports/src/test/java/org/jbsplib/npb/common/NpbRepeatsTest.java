@@ -36,7 +36,7 @@ class NpbRepeatsTest {
         assertEquals(0, code, report);
         for (final String line : new String[] {" LU Benchmark Completed.", " Verification = SUCCESSFUL",
             " Repeats = 3", " Time in seconds, median (min–max) = ", " Mop/s total, median (min–max) = ",
-            " T_sync, median (min–max) = ", " Verified runs = 3 of 3"}) {
+            " T_sync, median (min–max) = ", " JIT compilation in each run = ", " Verified runs = 3 of 3"}) {
             assertTrue(report.contains(line), "missing '" + line + "' in\n" + report);
         }
         final String progress = err.toString(StandardCharsets.UTF_8);
@@ -53,6 +53,11 @@ class NpbRepeatsTest {
             && median <= ((Number) seconds.get("max")).doubleValue(), seconds.toString());
         assertEquals(median, ((Number) m.get("seconds")).doubleValue(), "the top level is the median run");
         assertEquals(3, ((List<Object>) m.get("runs")).size());
+        for (final Object run : (List<Object>) m.get("runs")) {
+            final Map<String, Object> jvm = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) run)
+                .get("details")).get(NpbRepeats.JVM_ACTIVITY);
+            assertTrue(((Number) jvm.get("compile_ms")).doubleValue() >= 0, jvm.toString());
+        }
     }
 
     @Test

@@ -101,6 +101,10 @@ class FtKernelTest {
             List.copyOf(threads.keySet()));
         final double[] sectionCpu = threads.get("cpu_seconds");
         assertTrue(sectionCpu[0] > 0 && sectionCpu[1] > 0, () -> java.util.Arrays.toString(sectionCpu));
+        @SuppressWarnings("unchecked")
+        final java.util.Map<String, Object> jvm = (java.util.Map<String, Object>) r.details().get("jvm_activity");
+        assertEquals(List.of("compile_ms", "gc_count", "gc_ms", "jit_thread_cpu_seconds", "gc_thread_cpu_seconds"),
+            List.copyOf(jvm.keySet()), () -> String.valueOf(r.details()));
     }
 
     @Test

@@ -32,5 +32,9 @@ class LuPhasesTest {
             assertTrue(sum <= r.seconds() + 1e-3, "pid " + p + ": phases sum to " + sum + " s, the run took "
                 + r.seconds() + " s");
         }
+        // and what the JVM did meanwhile (JvmActivityTest checks the counters themselves)
+        final Map<String, Object> jvm = (Map<String, Object>) r.details().get("jvm_activity");
+        assertEquals(java.util.List.of("compile_ms", "gc_count", "gc_ms", "jit_thread_cpu_seconds",
+            "gc_thread_cpu_seconds"), java.util.List.copyOf(jvm.keySet()), () -> String.valueOf(r.details()));
     }
 }
