@@ -14,7 +14,8 @@ import org.jbsplib.core.TransportProvider;
 import org.jbsplib.core.Transports;
 
 /**
- * Entry point of {@code ./bsp}: {@code ./bsp COMMAND [options]}, {@code ./bsp --help}, {@code ./bsp COMMAND --help}.
+ * Entry point of {@code ./bsp}: {@code ./bsp COMMAND [options]}, {@code ./bsp --help}, {@code ./bsp COMMAND --help}
+ * (also {@code ./bsp help COMMAND}).
  * Exit codes: 0 success, 1 the run failed (aborted, verification failed, out of memory), 2 bad usage. Every error is
  * one line on stderr, never a stack trace.
  */
@@ -58,6 +59,17 @@ public final class Main {
     /** Runs the CLI with {@code argv} over {@code commands}; returns the exit code. */
     static int run(final List<String> argv, final PrintStream out, final PrintStream err,
         final TreeMap<String, CliCommand> commands) {
+        if (argv.size() > 1 && argv.get(0).equals("help")) {
+            // ./bsp help CMD [SUB...]: the same as ./bsp CMD [SUB...] --help
+            if (!commands.containsKey(argv.get(1))) {
+                err.println("bsp help: unknown command '" + argv.get(1) + "' (commands: "
+                    + String.join(", ", commands.keySet()) + ")");
+                return 2;
+            }
+            final List<String> asked = new java.util.ArrayList<>(argv.subList(1, argv.size()));
+            asked.add("--help");
+            return run(asked, out, err, commands);
+        }
         if (argv.isEmpty() || argv.get(0).equals("--help") || argv.get(0).equals("-h") || argv.get(0).equals("help")) {
             out.print(usage(commands));
             if (argv.isEmpty()) {
@@ -167,7 +179,8 @@ public final class Main {
     private static String usage(final TreeMap<String, CliCommand> commands) {
         final StringBuilder sb = new StringBuilder();
         sb.append("JBSPlib: BSPlib-style bulk synchronous parallel programming for the JVM\n\n");
-        sb.append("usage: ./bsp COMMAND [options]       ./bsp COMMAND --help for a command's options\n\n");
+        sb.append("usage: ./bsp COMMAND [options]       ./bsp COMMAND --help (or ./bsp help COMMAND) for a command's "
+            + "options\n\n");
         sb.append("commands:\n");
         for (final CliCommand c : commands.values()) {
             sb.append(String.format("  %-12s %s%n", c.name(), c.description()));

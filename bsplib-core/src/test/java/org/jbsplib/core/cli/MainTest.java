@@ -40,6 +40,25 @@ class MainTest {
     }
 
     @Test
+    void shouldPrintTheCommandsHelpOnHelpCommand() {
+        assertEquals(0, bsp("example", "--help"));
+        final String exampleHelp = out();
+        out.reset();
+        assertEquals(0, bsp("help", "example"));
+        assertEquals(exampleHelp, out());
+        assertEquals("", err());
+        out.reset();
+        assertEquals(0, bsp("help"));
+        assertTrue(out().contains("example") && out().contains("run"), "help alone lists the commands: " + out());
+    }
+
+    @Test
+    void shouldRefuseHelpOfAnUnknownCommandInOneLine() {
+        assertOneLine(2, "bsp help: unknown command 'nosuchcommand'", "help", "nosuchcommand");
+        assertEquals("", out());
+    }
+
+    @Test
     void shouldListTheCommandsAndFailInOneLineWithoutACommand() {
         assertEquals(2, bsp());
         assertTrue(out().contains("example") && out().contains("run"), out());
