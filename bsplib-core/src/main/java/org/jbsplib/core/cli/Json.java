@@ -31,8 +31,10 @@ public final class Json {
     }
 
     /**
-     * Checks, before a run, that {@link #writeFile} will be able to write {@code file}: not a directory, its
-     * directory creatable and writable. Creates missing directories; leaves no file behind.
+     * Checks, before a run, that {@link #writeFile} will be able to write {@code file}: not a directory, and either
+     * writable itself or inside a directory (existing, or to be created under the nearest existing one) that is
+     * writable. Creates nothing and leaves nothing behind, so that a run refused afterwards for another reason leaves
+     * no trace on disk; {@link #writeFile} creates the missing directories once the run writes its results.
      *
      * @throws CliException naming the file and the reason
      */
@@ -41,15 +43,28 @@ public final class Json {
         if (Files.isDirectory(path)) {
             throw new CliException("--json " + file + " is a directory; give a file name");
         }
-        final boolean existed = Files.exists(path);
         try {
-            if (path.getParent() != null) {
-                Files.createDirectories(path.getParent());
+            if (Files.exists(path)) {
+                // opened for appending and closed: the file stays as it is
+                Files.newOutputStream(path, java.nio.file.StandardOpenOption.APPEND).close();
+                return;
             }
-            Files.newOutputStream(path, java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND).close();
-            if (!existed) {
-                Files.delete(path);
+            Path dir = path.getParent();
+            while (dir != null && !Files.exists(dir)) {
+                dir = dir.getParent();
+            }
+            if (dir == null) {
+                throw new CliException("--json " + file + ": cannot write (no existing directory above it)");
+            }
+            if (!Files.isDirectory(dir)) {
+                throw new CliException("--json " + file + ": cannot write (" + dir + " is not a directory)");
+            }
+            if (!Files.isWritable(dir)) {
+                throw new CliException("--json " + file + ": cannot write (directory " + dir + " is not writable)");
+            }
+            if (dir.equals(path.getParent())) {
+                // the file's own directory: a real create and delete catches what the permission bits miss
+                Files.delete(Files.createFile(path));
             }
         } catch (final IOException | SecurityException e) {
             throw new CliException("--json " + file + ": cannot write (" + e + ")");

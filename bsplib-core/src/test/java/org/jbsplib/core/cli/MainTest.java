@@ -227,6 +227,17 @@ class MainTest {
     }
 
     @Test
+    void shouldLeaveNoDirectoryBehindWhenARunWithJsonIsRefused(@TempDir final Path dir) throws Exception {
+        assertOneLine(2, "unknown example 'nosuchexample'", "example", "nosuchexample", "--json",
+            dir.resolve("a/b/r.json").toString());
+        assertOneLine(2, "--procs=x is not an integer", "example", "broadcast", "--procs", "x", "--json="
+            + dir.resolve("c/r.json"));
+        try (var left = Files.list(dir)) {
+            assertEquals(List.of(), left.toList(), "bad usage leaves no trace on disk");
+        }
+    }
+
+    @Test
     void shouldNameTheClassAndTheCauseWhenAProgramCannotBeLoadedOrBuilt() {
         assertOneLine(2, "class " + BadStaticInit.class.getName() + " failed to initialize: "
             + "java.lang.IllegalStateException: static init failed", "run", "--class", BadStaticInit.class.getName());
