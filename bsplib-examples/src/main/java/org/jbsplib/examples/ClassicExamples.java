@@ -53,7 +53,8 @@ public final class ClassicExamples implements ExampleProvider {
 
     @Override
     public String optionsHelp() {
-        return "  --n N              problem size of sort, lu, fft, matvec and the collectives (see each default)\n";
+        return "  --n N              problem size of sort, lu, fft, matvec, inprod and the collectives (see each "
+            + "default)\n";
     }
 
     @Override

@@ -88,4 +88,15 @@ class ExamplesTest {
         assertTrue(code != 0 && err.toString(StandardCharsets.UTF_8).contains("--n=16"),
             err.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void shouldListEveryOptionOnceInTheHelp() {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(0, Main.run(List.of("example", "--help"), new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+        final List<String> options = out.toString(StandardCharsets.UTF_8).lines()
+            .filter(line -> line.startsWith("  --")).map(line -> line.strip().split("\\s+", 2)[0]).toList();
+        assertEquals(options.stream().distinct().toList(), options, "each option once");
+        assertTrue(options.contains("--n") && options.contains("--value"), options.toString());
+    }
 }

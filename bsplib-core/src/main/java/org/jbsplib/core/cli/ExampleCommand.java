@@ -65,12 +65,15 @@ public final class ExampleCommand implements CliCommand {
         sb.append("usage: ./bsp example NAME [--procs N] [--sync org|rbs] [options]\n\nexamples:\n");
         allExamples().forEach((k, v) -> sb.append(String.format("  %-10s %s%n", k, v)));
         sb.append("\noptions:\n").append(RunOptions.HELP).append('\n');
-        sb.append("  --n N              vector length of inprod (default 1000000)\n");
-        sb.append("  --value V          value broadcast by pid 0 (default 42)\n");
+        // one line per option: a provider's line for an option listed already (--n) replaces that line
+        final Map<String, String> lines = new LinkedHashMap<>();
+        lines.put("--n", "  --n N              vector length of inprod (default 1000000)\n");
+        lines.put("--value", "  --value V          value broadcast by pid 0 (default 42)\n");
         final Set<ExampleProvider> seen = new HashSet<>(providers().values());
         for (final ExampleProvider p : seen) {
-            sb.append(p.optionsHelp());
+            p.optionsHelp().lines().forEach(line -> lines.put(line.strip().split("\\s+", 2)[0], line + "\n"));
         }
+        lines.values().forEach(sb::append);
         return sb.toString();
     }
 

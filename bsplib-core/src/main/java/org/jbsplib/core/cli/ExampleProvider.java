@@ -19,7 +19,10 @@ public interface ExampleProvider {
     /** @return the options these examples take besides the run options, each with a value */
     Set<String> valueOptions();
 
-    /** @return help lines for {@link #valueOptions()}, each {@code "  --opt V   text"}, ending with a newline */
+    /**
+     * @return help lines for {@link #valueOptions()}, each {@code "  --opt V   text"}, ending with a newline; a line
+     *     for an option that {@code ./bsp example --help} lists already (such as {@code --n}) replaces that line
+     */
     String optionsHelp();
 
     /**
