@@ -120,10 +120,10 @@ class MainTest {
     }
 
     @Test
-    void shouldExitOneWhenTheRunAborts(@TempDir final Path dir) throws Exception {
+    void shouldExitTwoOnAnUnknownProgramClassAndZeroWhenTheProgramSyncsAndReturns(@TempDir final Path dir) throws Exception {
         assertEquals(2, bsp("run", "--class", "no.such.Program", "--cp", dir.toString()));
         assertTrue(err().contains("not found"), err());
-        assertEquals(0, bsp("run", "--class", AbortingProgram.class.getName(), "--quiet"));
+        assertEquals(0, bsp("run", "--class", SyncOnceProgram.class.getName(), "--quiet"));
     }
 
     @Test
@@ -183,7 +183,7 @@ class MainTest {
 
     @Test
     void shouldRefuseArgumentsForAProgramWithoutAStringArrayConstructor() {
-        assertEquals(2, bsp("run", "--class", AbortingProgram.class.getName(), "--quiet", "--", "x"));
+        assertEquals(2, bsp("run", "--class", SyncOnceProgram.class.getName(), "--quiet", "--", "x"));
         assertTrue(err().contains("no public constructor taking String[]") && err().contains(": x"), err());
         assertEquals(2, bsp("run", "--class", ArgsProgram.class.getName(), "stray"));
         assertTrue(err().contains("unexpected argument 'stray'") && err().contains("after '--'"), err());
@@ -386,8 +386,8 @@ class MainTest {
         }
     }
 
-    /** A program loaded by {@code ./bsp run}; it aborts only when asked to. */
-    public static final class AbortingProgram implements org.jbsplib.api.BspProgram {
+    /** A program loaded by {@code ./bsp run}: it syncs once and returns (the aborting one is {@link CallsAbort}). */
+    public static final class SyncOnceProgram implements org.jbsplib.api.BspProgram {
         @Override
         public void run(final org.jbsplib.api.Bsp bsp) {
             bsp.sync();
