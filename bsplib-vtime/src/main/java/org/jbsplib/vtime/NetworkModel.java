@@ -37,6 +37,9 @@ public record NetworkModel(String preset, long latencyNs, long overheadNs, long 
 
     /** The flag of {@link #parse} that measures the {@code local} preset's figures on this host. */
     public static final String CALIBRATE = "calibrate";
+    /** A decimal number, as the options take it ({@link Double#parseDouble} alone also takes "5d" or hexadecimal). */
+    private static final java.util.regex.Pattern DECIMAL =
+        java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
     /**
      * Checks the values.
@@ -187,7 +190,11 @@ public record NetworkModel(String preset, long latencyNs, long overheadNs, long 
             factor = 1;
             digits = v;
         }
-        final double ns = number(key, digits) * factor;
+        if (!DECIMAL.matcher(digits.trim()).matches()) {
+            throw new IllegalArgumentException(key + "=" + value + " is not a time (a decimal number with unit ns, us, "
+                + "µs, ms or s, or a bare number of ns)");
+        }
+        final double ns = Double.parseDouble(digits.trim()) * factor;
         if (ns < 0 || ns > Long.MAX_VALUE / 4) {
             throw new IllegalArgumentException(key + "=" + value + " must be a time >= 0");
         }
@@ -195,11 +202,10 @@ public record NetworkModel(String preset, long latencyNs, long overheadNs, long 
     }
 
     private static double number(final String key, final String value) {
-        try {
-            return Double.parseDouble(value.trim());
-        } catch (final NumberFormatException e) {
-            throw new IllegalArgumentException(key + "=" + value + " is not a number", e);
+        if (!DECIMAL.matcher(value.trim()).matches()) {
+            throw new IllegalArgumentException(key + "=" + value + " is not a number");
         }
+        return Double.parseDouble(value.trim());
     }
 
     /** @return this model with computation charged by {@code clock} */
