@@ -72,9 +72,8 @@ public final class VirtualMachineProvider implements MachineProvider {
     static int parallel(final String options) {
         int k = 1;
         for (final String part : options == null ? new String[0] : options.split(";")) {
-            final String kv = part.trim();
-            if (kv.startsWith(PARALLEL + "=")) {
-                final String value = kv.substring(PARALLEL.length() + 1).trim();
+            if (PARALLEL.equals(keyOf(part))) {
+                final String value = part.substring(part.indexOf('=') + 1).trim();
                 try {
                     k = Integer.parseInt(value);
                 } catch (final NumberFormatException e) {
@@ -127,9 +126,8 @@ public final class VirtualMachineProvider implements MachineProvider {
     static long shuffleSeed(final String options) {
         long seed = VirtualMachine.NO_SHUFFLE;
         for (final String part : options == null ? new String[0] : options.split(";")) {
-            final String kv = part.trim();
-            if (kv.startsWith(SHUFFLE + "=")) {
-                final String value = kv.substring(SHUFFLE.length() + 1).trim();
+            if (SHUFFLE.equals(keyOf(part))) {
+                final String value = part.substring(part.indexOf('=') + 1).trim();
                 try {
                     seed = Long.parseLong(value);
                 } catch (final NumberFormatException e) {
@@ -145,19 +143,25 @@ public final class VirtualMachineProvider implements MachineProvider {
         return seed;
     }
 
+    /** @return the key of one {@code key=value} option, trimmed as {@link NetworkModel#parse} trims it; null without '=' */
+    private static String keyOf(final String part) {
+        final int eq = part.indexOf('=');
+        return eq < 0 ? null : part.substring(0, eq).trim();
+    }
+
     /**
      * @return {@code options} without the kernel's {@code shuffle=SEED} and {@code parallel=K}: what
      *         {@link NetworkModel#parse} reads
      */
     static String modelOptions(final String options) {
-        if (options == null || !options.contains(SHUFFLE + "=") && !options.contains(PARALLEL + "=")) {
+        if (options == null || !options.contains(SHUFFLE) && !options.contains(PARALLEL)) {
             return options;
         }
         final StringBuilder sb = new StringBuilder();
         final String[] parts = options.split(";", -1);
         for (int i = 0; i < parts.length; i++) {
-            final String kv = parts[i].trim();
-            if (i > 0 && (kv.startsWith(SHUFFLE + "=") || kv.startsWith(PARALLEL + "="))) {
+            final String key = keyOf(parts[i]);
+            if (i > 0 && (SHUFFLE.equals(key) || PARALLEL.equals(key))) {
                 continue;
             }
             sb.append(i == 0 ? "" : ";").append(parts[i]);

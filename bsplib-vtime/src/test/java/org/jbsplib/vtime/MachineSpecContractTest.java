@@ -4,11 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jbsplib.core.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,6 +22,13 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class MachineSpecContractTest {
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int bsp(final String... args) {
+        return Main.run(List.of(args), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
     @Test
     void shouldKnowExactlyThePresetsOfTheReadmeTable() throws Exception {
         final List<String> documented = new ArrayList<>();
@@ -46,5 +57,28 @@ class MachineSpecContractTest {
         }
         assertEquals(1_500, NetworkModel.parse("sp2-us;L=1.5e3").latencyNs());
         assertEquals(0.25, NetworkModel.parse("sp2-us;G=.25").gapPerByteNs());
+    }
+
+    @Test
+    void shouldListTheKernelsKeysAmongTheKnownOnesOfAnUnknownKey() {
+        assertEquals(2, bsp("example", "broadcast", "--procs", "2", "--quiet", "--machine", "virtual:sp2-us;lat=1us"));
+        final String message = err.toString(StandardCharsets.UTF_8);
+        assertEquals(1, message.strip().lines().count(), message);
+        final List<String> known = List.of(message.substring(message.indexOf("(known: ") + 8, message.lastIndexOf(')'))
+            .split("[, ]+"));
+        for (final String key : List.of("L", "o", "g", "G", "cpu", "cpuScale", "stepCost", "shuffle", "parallel",
+            "calibrate")) {
+            assertTrue(known.contains(key), key + " in " + message);
+        }
+    }
+
+    @Test
+    void shouldTrimTheKernelsKeysAsTheModelsKeys() {
+        // NetworkModel.parse trims around '=' ("L = 20us"); shuffle and parallel are read the same way
+        assertEquals(0, bsp("example", "broadcast", "--procs", "3", "--quiet", "--machine",
+            "virtual:sp2-us; L = 20us ; shuffle = 7 ; parallel = 2"), err.toString(StandardCharsets.UTF_8));
+        assertEquals(2, bsp("example", "broadcast", "--procs", "2", "--quiet", "--machine",
+            "virtual:sp2-us; parallel = 0"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("parallel=0"), err.toString(StandardCharsets.UTF_8));
     }
 }
