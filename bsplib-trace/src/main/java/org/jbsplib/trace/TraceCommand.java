@@ -45,6 +45,8 @@ public final class TraceCommand implements CliCommand {
             "  --top N        how many slowest supersteps and waiting pairs to list (default 10)",
             "  --html OUT     also write the timeline: one lane per process, supersteps as blocks, computation and",
             "                 waiting shaded apart, wait arrows on demand, zoomable; one self-contained file",
+            "                 (OUT and --json FILE are checked before the trace is read: a directory or an",
+            "                 unwritable path is bad usage; missing directories are created when written)",
             "  --json FILE    also write the summary as JSON",
             "  --help         this help",
             "");
@@ -61,6 +63,9 @@ public final class TraceCommand implements CliCommand {
         if (args.has("--json")) {
             Json.checkWritable(args.value("--json", null));
         }
+        if (args.has("--html")) {
+            Json.checkWritable("--html", args.value("--html", null));
+        }
         final Path dir = Path.of(args.positional().get(0));
         final Trace trace;
         try {
@@ -72,6 +77,10 @@ public final class TraceCommand implements CliCommand {
         out.print(summary.text(top));
         if (args.has("--html")) {
             final Path html = Path.of(args.value("--html", null));
+            final Path parent = html.toAbsolutePath().getParent();
+            if (parent != null) {
+                java.nio.file.Files.createDirectories(parent);
+            }
             TimelinePage.write(trace, html);
             err.println("bsp trace: timeline written to " + html);
         }

@@ -84,4 +84,36 @@ class TraceCommandTest {
         final CliException e = assertThrows(CliException.class, () -> new TraceCommand().run(List.of(), sink, sink));
         assertTrue(e.getMessage().contains("exactly one DIR"), e.getMessage());
     }
+
+    @Test
+    void shouldRefuseAnHtmlFileThatCannotBeWrittenAsBadUsageBeforeReading() throws Exception {
+        final Path trace = dir.resolve("t");
+        assertEquals(0, new ExampleCommand().run(List.of("broadcast", "--procs", "2", "--trace", trace.toString(),
+            "--quiet"), sink, sink));
+        final Path file = Files.writeString(dir.resolve("a-file"), "x");
+        for (final Path html : List.of(dir, file.resolve("t.html"))) {
+            final ByteArrayOutputStream out = new ByteArrayOutputStream();
+            final ByteArrayOutputStream err = new ByteArrayOutputStream();
+            final int code = org.jbsplib.core.cli.Main.run(List.of("trace", trace.toString(), "--html",
+                html.toString()), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+            final String e = err.toString(StandardCharsets.UTF_8);
+            assertEquals(2, code, e);
+            assertEquals(1, e.strip().lines().count(), e);
+            assertTrue(e.contains("error: --html " + html), e);
+            assertEquals("", out.toString(StandardCharsets.UTF_8), "no summary before the refusal");
+        }
+    }
+
+    @Test
+    void shouldCreateTheMissingDirectoriesOfTheHtmlFileAsOfTheJsonFile() throws Exception {
+        final Path trace = dir.resolve("t");
+        assertEquals(0, new ExampleCommand().run(List.of("broadcast", "--procs", "2", "--trace", trace.toString(),
+            "--quiet"), sink, sink));
+        final Path html = dir.resolve("new/sub/t.html");
+        final Path json = dir.resolve("new2/t.json");
+        assertEquals(0, org.jbsplib.core.cli.Main.run(List.of("trace", trace.toString(), "--html", html.toString(),
+            "--json", json.toString()), sink, sink));
+        assertTrue(Files.size(html) > 0 && Files.size(json) > 0);
+    }
 }

@@ -39,9 +39,20 @@ public final class Json {
      * @throws CliException naming the file and the reason
      */
     public static void checkWritable(final String file) {
+        checkWritable("--json", file);
+    }
+
+    /**
+     * {@link #checkWritable(String)} for the file of another option (such as {@code --html OUT}).
+     *
+     * @param option the option that names the file, for the message
+     * @param file   the file
+     * @throws CliException naming the option, the file and the reason
+     */
+    public static void checkWritable(final String option, final String file) {
         final Path path = Path.of(file).toAbsolutePath();
         if (Files.isDirectory(path)) {
-            throw new CliException("--json " + file + " is a directory; give a file name");
+            throw new CliException(option + " " + file + " is a directory; give a file name");
         }
         try {
             if (Files.exists(path)) {
@@ -54,20 +65,20 @@ public final class Json {
                 dir = dir.getParent();
             }
             if (dir == null) {
-                throw new CliException("--json " + file + ": cannot write (no existing directory above it)");
+                throw new CliException(option + " " + file + ": cannot write (no existing directory above it)");
             }
             if (!Files.isDirectory(dir)) {
-                throw new CliException("--json " + file + ": cannot write (" + dir + " is not a directory)");
+                throw new CliException(option + " " + file + ": cannot write (" + dir + " is not a directory)");
             }
             if (!Files.isWritable(dir)) {
-                throw new CliException("--json " + file + ": cannot write (directory " + dir + " is not writable)");
+                throw new CliException(option + " " + file + ": cannot write (directory " + dir + " is not writable)");
             }
             if (dir.equals(path.getParent())) {
                 // the file's own directory: a real create and delete catches what the permission bits miss
                 Files.delete(Files.createFile(path));
             }
         } catch (final IOException | SecurityException e) {
-            throw new CliException("--json " + file + ": cannot write (" + e + ")");
+            throw new CliException(option + " " + file + ": cannot write (" + e + ")");
         }
     }
 
