@@ -48,6 +48,15 @@ public final class TraceReader {
         return merge(first, read);
     }
 
+    /** @return the subdirectories {@code run-i} of {@code dir} that hold a queue, in run order */
+    private static List<String> repeatedRuns(final Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().matches("run-\\d+") && Files.isDirectory(p.resolve(
+                TraceLayout.QUEUE_PREFIX + "0"))).map(p -> p.getFileName().toString())
+                .sorted(Comparator.comparingInt(n -> Integer.parseInt(n.substring(4)))).toList();
+        }
+    }
+
     private static List<Path> queues(final Path dir) {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("trace=" + dir + " is not a directory");
@@ -56,6 +65,12 @@ public final class TraceReader {
             final List<Path> found = s.filter(p -> Files.isDirectory(p)
                 && p.getFileName().toString().startsWith(TraceLayout.QUEUE_PREFIX)).sorted().toList();
             if (found.isEmpty()) {
+                final List<String> runs = repeatedRuns(dir);
+                if (!runs.isEmpty()) {
+                    // ./bsp npb ... --repeat N --trace DIR traces run i into DIR/run-i
+                    throw new IllegalArgumentException("trace=" + dir + " holds the traces of a repeated run ("
+                        + String.join(", ", runs) + "): give one of them, e.g. " + dir.resolve(runs.get(0)));
+                }
                 throw new IllegalArgumentException("trace=" + dir + " holds no trace (no " + TraceLayout.QUEUE_PREFIX
                     + "* queue): run a program with --trace " + dir);
             }

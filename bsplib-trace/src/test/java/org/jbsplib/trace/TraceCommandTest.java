@@ -116,4 +116,17 @@ class TraceCommandTest {
             "--json", json.toString()), sink, sink));
         assertTrue(Files.size(html) > 0 && Files.size(json) > 0);
     }
+
+    @Test
+    void shouldNameTheRunsOfARepeatedRunsDirectory() throws Exception {
+        final Path trace = dir.resolve("repeated");
+        for (final String run : List.of("run-1", "run-2")) {
+            assertEquals(0, new ExampleCommand().run(List.of("broadcast", "--procs", "2", "--trace",
+                trace.resolve(run).toString(), "--quiet"), sink, sink));
+        }
+        final CliException e = assertThrows(CliException.class,
+            () -> new TraceCommand().run(List.of(trace.toString()), sink, sink));
+        assertTrue(e.getMessage().contains("(run-1, run-2): give one of them, e.g. " + trace.resolve("run-1")),
+            e.getMessage());
+    }
 }
