@@ -108,13 +108,23 @@ final class BsrSimulation implements Simulation {
         final long seed = run.args().longValue("--seed", 1);
         final int buffer = run.args().intAtLeast("--buffer-messages", 1, 0);
         final Setup setup = new Setup(episodes, placements, seed, buffer);
+        // every option is read (and a bad value refused) before any output
+        if (run.args().has(mesh ? "--nodes" : "--mesh")) {
+            throw new CliException("option " + (mesh ? "--nodes" : "--mesh") + " applies to --topology "
+                + (mesh ? "irregular (the mesh's size is --mesh WxH)" : "mesh (the irregular network's is --nodes N)"));
+        }
+        final List<BsrTopology> networks = networks(run, mesh, seed);
+        final int[] groups = run.sizes("--congestion-members", mesh ? new int[] {20, 200} : new int[] {60, 255}, 2);
+        final int[] congested = run.sizes("--congested", new int[] {1, 10}, 1);
+        if (run.args().has("--members")) {
+            run.sizes("--members", new int[0], 2);
+        }
 
         run.result("topology", topology);
         run.result("cycle_ns", 10);
         run.result("buffer_messages", buffer);
         run.result("fig11", fig11(run, levels, durations, analysisEpisodes, seed));
 
-        final List<BsrTopology> networks = networks(run, mesh, seed);
         final List<Object> sizes = new ArrayList<>();
         double worstInitRatio = 0;
         int worstAt = 0;
@@ -137,8 +147,6 @@ final class BsrSimulation implements Simulation {
         }
 
         final BsrTopology congestionNet = mesh ? networks.get(networks.size() - 1) : networks.get(0);
-        final int[] groups = run.sizes("--congestion-members", mesh ? new int[] {20, 200} : new int[] {60, 255}, 2);
-        final int[] congested = run.sizes("--congested", new int[] {1, 10}, 1);
         run.result(mesh ? "fig15" : "fig13", congestionFigures(run, mesh, congestionNet, groups, congested, durations,
             setup));
 

@@ -48,8 +48,8 @@ final class PapersSimulation implements Simulation {
 
     @Override
     public void run(final SimRun run) throws Exception {
+        final int[] pes = run.sizes("--pes", new int[] {2, 4, 8, 16}, 2); // a bad value is refused before any output
         table61(run);
-        final int[] pes = run.sizes("--pes", new int[] {2, 4, 8, 16}, 2);
         final double[] x = new double[pes.length];
         final double[] five = new double[pes.length];
         final double[] two = new double[pes.length];
