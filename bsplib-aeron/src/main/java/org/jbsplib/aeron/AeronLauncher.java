@@ -79,6 +79,13 @@ public final class AeronLauncher implements TransportLauncher {
     }
 
     private int launchIpc(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+        // every JVM of aeron-ipc runs on this host, under this launcher: these would be ignored
+        for (final String udpOnly : List.of("--hosts", "--rank-range", "--liveness-ms")) {
+            if (option(argv, udpOnly) != null) {
+                throw new CliException("option " + udpOnly + " applies to --transport aeron-udp; aeron-ipc starts "
+                    + "every JVM on this host");
+            }
+        }
         final int procs = intOption(argv, "--procs", BspConfig.DEFAULT_PROCS);
         final int perJvm = intOption(argv, "--ranks-per-jvm", 1);
         if (procs < 1 || perJvm < 1 || procs % perJvm != 0) {

@@ -152,6 +152,19 @@ class AeronLauncherTest {
     }
 
     @Test
+    void shouldRefuseTheUdpOnlyOptionsOnAeronIpcBeforeAnyJvmStarts() {
+        for (final String[] option : new String[][] {{"--liveness-ms", "500"}, {"--liveness-ms", "x"},
+            {"--rank-range", "0-1"}, {"--hosts", "/no/such/hosts.txt"}}) {
+            errBytes.reset();
+            assertEquals(2, bsp("example", "broadcast", "--procs", "2", "--quiet", "--transport", "aeron-ipc",
+                option[0], option[1]), err());
+            assertEquals("bsp example: error: option " + option[0] + " applies to --transport aeron-udp; aeron-ipc "
+                + "starts every JVM on this host", err().strip());
+            assertEquals("", out(), "no JVM ran");
+        }
+    }
+
+    @Test
     void shouldDocumentTheLivenessTimeoutInTheHelp() {
         assertEquals(0, bsp("run", "--help"), err());
         assertTrue(out().contains("--liveness-ms MS   with aeron-udp"), out());
