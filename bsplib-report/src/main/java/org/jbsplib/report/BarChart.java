@@ -54,8 +54,14 @@ public final class BarChart {
      * @param category the group on the category axis
      * @param value    the bar's height
      * @return this chart
+     * @throws IllegalArgumentException when this series already has a bar in this category (it is not replaced)
      */
     public BarChart bar(final String series, final String category, final double value) {
+        if (data.getRowIndex(series) >= 0 && data.getColumnIndex(category) >= 0
+            && data.getValue(series, category) != null) {
+            throw new IllegalArgumentException("chart " + title + ": series=" + series + " category=" + category
+                + " added twice");
+        }
         data.addValue(value, series, category);
         return this;
     }

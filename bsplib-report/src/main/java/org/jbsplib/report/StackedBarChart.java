@@ -69,15 +69,21 @@ public final class StackedBarChart {
      * @param category the category on the axis (e.g. "P=4")
      * @param value    the segment's height
      * @return this chart
-     * @throws IllegalArgumentException when {@code series} was added before to another group
+     * @throws IllegalArgumentException when {@code series} was added before to another group, or already has a
+     *     segment in this category (it is not replaced)
      */
     public StackedBarChart stack(final String group, final String series, final String category,
         final double value) {
-        final String known = groupOf.putIfAbsent(series, group);
+        final String known = groupOf.get(series);
         if (known != null && !known.equals(group)) {
             throw new IllegalArgumentException("chart " + title + ": series=" + series + " is in group=" + known
                 + ", not group=" + group);
         }
+        if (known != null && data.getColumnIndex(category) >= 0 && data.getValue(series, category) != null) {
+            throw new IllegalArgumentException("chart " + title + ": series=" + series + " category=" + category
+                + " added twice");
+        }
+        groupOf.put(series, group);
         data.addValue(value, series, category);
         return this;
     }
