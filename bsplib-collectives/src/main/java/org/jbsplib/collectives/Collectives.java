@@ -250,7 +250,8 @@ public final class Collectives implements AutoCloseable {
     }
 
     /**
-     * Pops every scratch registration and syncs once (collective: every process calls it in the same superstep).
+     * Pops every scratch registration and syncs once (collective: every process calls it in the same superstep);
+     * an object that registered nothing (no collective ran) pops nothing and does not sync, on every process alike.
      * Further calls of this object throw {@link IllegalStateException}; closing twice does nothing.
      */
     @Override
