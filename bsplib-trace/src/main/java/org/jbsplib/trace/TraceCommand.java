@@ -27,6 +27,15 @@ public final class TraceCommand implements CliCommand {
         return "trace";
     }
 
+    /**
+     * {@code --transport} is not an option of this command (it reads a journal in this JVM):
+     * it refuses it in one line, rather than a transport's launcher starting JVMs that would each refuse it.
+     */
+    @Override
+    public boolean launchesTransportsItself() {
+        return true;
+    }
+
     @Override
     public String description() {
         return "summarize a superstep trace (--trace DIR of run, example, npb); --html draws its timeline";

@@ -25,6 +25,15 @@ public final class BackendsCommand implements CliCommand {
         return "backends";
     }
 
+    /**
+     * {@code --transport} is not an option of this command (it lists what is installed):
+     * it refuses it in one line, rather than a transport's launcher starting JVMs that would each refuse it.
+     */
+    @Override
+    public boolean launchesTransportsItself() {
+        return true;
+    }
+
     @Override
     public String description() {
         return "list the transports (--transport), barrier backends (--barrier) and machine models (--machine) found";

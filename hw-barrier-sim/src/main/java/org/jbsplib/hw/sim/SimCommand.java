@@ -35,6 +35,15 @@ public final class SimCommand implements CliCommand {
         return "sim";
     }
 
+    /**
+     * {@code --transport} is not an option of this command (it simulates the models in this JVM):
+     * it refuses it in one line, rather than a transport's launcher starting JVMs that would each refuse it.
+     */
+    @Override
+    public boolean launchesTransportsItself() {
+        return true;
+    }
+
     @Override
     public String description() {
         return "regenerate the barrier papers' evaluations from the hardware models (JSON, PNG/SVG plots)";

@@ -56,6 +56,15 @@ public final class VtimeCommand implements CliCommand {
         return "vtime";
     }
 
+    /**
+     * {@code --transport} is not an option of this command (it runs on threads and virtual machines):
+     * it refuses it in one line, rather than a transport's launcher starting JVMs that would each refuse it.
+     */
+    @Override
+    public boolean launchesTransportsItself() {
+        return true;
+    }
+
     @Override
     public String description() {
         return "the virtual-time machine against this host: calibrate, validate, bench";

@@ -1,0 +1,44 @@
+package org.jbsplib.npb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.jbsplib.core.cli.Main;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A command that runs no program over a transport ({@code backends}, {@code trace}, {@code sim}, {@code vtime})
+ * refuses {@code --transport aeron-ipc} itself, in one line, instead of the launcher starting a JVM per process that
+ * each print the refusal.
+ */
+@Timeout(120)
+class TransportOptionContractTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldRefuseTheTransportInOneLineWithoutStartingJvms() {
+        for (final List<String> argv : List.of(List.of("backends"), List.of("trace", dir.toString()),
+            List.of("sim", "papers", "--pes", "2"), List.of("vtime", "calibrate", "--reps", "1"))) {
+            final List<String> withTransport = new java.util.ArrayList<>(argv);
+            withTransport.addAll(List.of("--transport", "aeron-ipc", "--procs", "2"));
+            final ByteArrayOutputStream out = new ByteArrayOutputStream();
+            final ByteArrayOutputStream err = new ByteArrayOutputStream();
+            final int code = Main.run(withTransport, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+            final String e = err.toString(StandardCharsets.UTF_8);
+            assertEquals(2, code, argv + ": " + e);
+            assertEquals(1, e.strip().lines().count(), argv + ": " + e);
+            assertTrue(e.startsWith("bsp " + argv.get(0) + ": error: ") && e.contains("--transport"), argv + ": " + e);
+            assertEquals("", out.toString(StandardCharsets.UTF_8), argv + ": nothing ran");
+        }
+    }
+}
