@@ -56,6 +56,9 @@ public final class VtimeCommand implements CliCommand {
         return "vtime";
     }
 
+    /** {@code vtime bench}'s P without {@code --procs}: one that LU class S, its default, takes (32 does not). */
+    static final int DEFAULT_BENCH_PROCS = 16;
+
     /**
      * {@code --transport} is not an option of this command (it runs on threads and virtual machines):
      * it refuses it in one line, rather than a transport's launcher starting JVMs that would each refuse it.
@@ -89,8 +92,9 @@ public final class VtimeCommand implements CliCommand {
             "  then R, default 5); prints the medians and minimums, the ratios virtual/measured, and whether the ratio of the minimums (the runs least",
             "  disturbed by other load) lies in [1/B, B] (B default 6; see bsplib-vtime/README.md for why). Exit code",
             "  0 either way: it reports, it does not judge the host.",
-            "bench: the kernel at P on the machine (default virtual:sp2-us) against the same kernel at P = 2 on the",
-            "  threads transport, interleaved (W warm-up rounds, default 1, then R, default 3): median wall times,",
+            "bench: the kernel at P (default 16) on the machine (default virtual:sp2-us) against the same kernel at",
+            "  P = 2 on the threads transport (a P or a machine spec the run cannot take is refused before it starts),",
+            "  interleaved (W warm-up rounds, default 1, then R, default 3): median wall times,",
             "  their ratio, simulated supersteps per wall second, and peak heap per process.",
             "",
             "every subcommand: --json FILE (also write the results as JSON), --quiet (no progress lines on stderr).",
@@ -200,6 +204,15 @@ public final class VtimeCommand implements CliCommand {
         }
         final String luClass = a.value("--lu-class", "S").toUpperCase(Locale.ROOT);
         final List<String> modes = a.list("--modes", List.of("org", "rbs"));
+        // refused before the calibration and the first run: a class LU does not have, a sync mode not installed
+        final String luClasses = kernel("lu").classes();
+        if (!"NONE".equals(luClass) && (luClass.length() != 1 || luClasses.indexOf(luClass.charAt(0)) < 0)) {
+            throw new CliException("option --lu-class=" + luClass + " is not a class of lu (" + luClasses + ") or none");
+        }
+        for (final String mode : modes) {
+            org.jbsplib.core.BspRuntime.syncMode(mode);
+            RunOptions.config(a.without("--procs")).procs(2).syncMode(mode).conclude();
+        }
         final Calibration.Result cal = Calibration.measure(a.intAtLeast("--cal-reps", Calibration.DEFAULT_REPS, 1));
         out.print(describe(cal));
         final String local = "virtual:" + cal.spec();
@@ -295,11 +308,21 @@ public final class VtimeCommand implements CliCommand {
         if (cls.length() != 1 || kernel.classes().indexOf(cls.charAt(0)) < 0) {
             throw new CliException("class=" + cls + " is not a class of " + kernelName + " (" + kernel.classes() + ")");
         }
-        final int procs = a.intAtLeast("--procs", 32, 1);
+        final int procs = a.intAtLeast("--procs", DEFAULT_BENCH_PROCS, 1);
         final String machine = a.value("--machine", "virtual:sp2-us");
         final int reps = a.intAtLeast("--reps", 3, 1);
         final int warmups = nonNegative(a, "--warmup", 1);
         final Args shared = a.without("--procs").without("--machine");
+        // both sides' configurations are checked before the first round: a machine spec or a P the kernel's class
+        // cannot take is bad usage, refused before anything runs
+        for (int side = 0; side < 2; side++) {
+            final BspConfig check = RunOptions.config(shared).procs(side == 0 ? 2 : procs);
+            if (side == 1) {
+                check.machine(machine);
+            }
+            kernel.heapBytesPerProcess(cls.charAt(0), check);
+            check.conclude();
+        }
         final double[][] wall = new double[2][reps];
         final double[][] heap = new double[2][reps];
         final long[] steps = new long[2];
