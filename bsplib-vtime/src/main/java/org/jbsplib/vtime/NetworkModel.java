@@ -135,8 +135,8 @@ public record NetworkModel(String preset, long latencyNs, long overheadNs, long 
                     stepGiven = true;
                 }
                 default -> throw new IllegalArgumentException("machine option " + key + "=" + value + " in virtual:"
-                    + spec + " is not known (known: L, o, g, G, cpu, cpuScale, stepCost, shuffle, parallel, and the flag "
-                    + "calibrate)");
+                    + spec + " is not known (known: L, o, g, G, cpu, cpuScale, stepCost, shuffle, parallel, and the "
+                    + "flag calibrate)");
             }
         }
         if (stepGiven && !cpuGiven) {

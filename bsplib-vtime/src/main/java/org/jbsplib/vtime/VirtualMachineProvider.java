@@ -143,7 +143,7 @@ public final class VirtualMachineProvider implements MachineProvider {
         return seed;
     }
 
-    /** @return the key of one {@code key=value} option, trimmed as {@link NetworkModel#parse} trims it; null without '=' */
+    /** @return the key of one {@code key=value} option, trimmed as {@link NetworkModel#parse} trims it, or null */
     private static String keyOf(final String part) {
         final int eq = part.indexOf('=');
         return eq < 0 ? null : part.substring(0, eq).trim();

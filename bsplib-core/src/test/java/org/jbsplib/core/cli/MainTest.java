@@ -120,7 +120,8 @@ class MainTest {
     }
 
     @Test
-    void shouldExitTwoOnAnUnknownProgramClassAndZeroWhenTheProgramSyncsAndReturns(@TempDir final Path dir) throws Exception {
+    void shouldExitTwoOnAnUnknownProgramClassAndZeroWhenTheProgramSyncsAndReturns(@TempDir final Path dir)
+        throws Exception {
         assertEquals(2, bsp("run", "--class", "no.such.Program", "--cp", dir.toString()));
         assertTrue(err().contains("not found"), err());
         assertEquals(0, bsp("run", "--class", SyncOnceProgram.class.getName(), "--quiet"));

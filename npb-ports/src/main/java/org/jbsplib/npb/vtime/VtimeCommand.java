@@ -207,7 +207,8 @@ public final class VtimeCommand implements CliCommand {
         // refused before the calibration and the first run: a class LU does not have, a sync mode not installed
         final String luClasses = kernel("lu").classes();
         if (!"NONE".equals(luClass) && (luClass.length() != 1 || luClasses.indexOf(luClass.charAt(0)) < 0)) {
-            throw new CliException("option --lu-class=" + luClass + " is not a class of lu (" + luClasses + ") or none");
+            throw new CliException("option --lu-class=" + luClass + " is not a class of lu (" + luClasses
+                + ") or none");
         }
         for (final String mode : modes) {
             org.jbsplib.core.BspRuntime.syncMode(mode);
