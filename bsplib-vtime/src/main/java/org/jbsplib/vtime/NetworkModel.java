@@ -108,6 +108,7 @@ public record NetworkModel(String preset, long latencyNs, long overheadNs, long 
         double scale = base.cpuScale;
         long step = base.stepCostNs;
         boolean stepGiven = false;
+        final java.util.Set<String> given = new java.util.HashSet<>();
         for (int i = 1; i < parts.length; i++) {
             final String kv = parts[i].trim();
             if (kv.isEmpty() || kv.equals(CALIBRATE)) {
@@ -120,6 +121,9 @@ public record NetworkModel(String preset, long latencyNs, long overheadNs, long 
             }
             final String key = kv.substring(0, eq).trim();
             final String value = kv.substring(eq + 1).trim();
+            if (!given.add(key)) {
+                throw new IllegalArgumentException("machine option " + key + " in virtual:" + spec + " is given twice");
+            }
             switch (key) {
                 case "L" -> l = timeNs(key, value);
                 case "o" -> o = timeNs(key, value);

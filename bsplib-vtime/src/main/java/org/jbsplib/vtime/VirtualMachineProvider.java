@@ -71,8 +71,14 @@ public final class VirtualMachineProvider implements MachineProvider {
      */
     static int parallel(final String options) {
         int k = 1;
+        boolean given = false;
         for (final String part : options == null ? new String[0] : options.split(";")) {
             if (PARALLEL.equals(keyOf(part))) {
+                if (given) {
+                    throw new IllegalArgumentException("machine option parallel in virtual:" + options
+                        + " is given twice");
+                }
+                given = true;
                 final String value = part.substring(part.indexOf('=') + 1).trim();
                 try {
                     k = Integer.parseInt(value);
@@ -125,8 +131,14 @@ public final class VirtualMachineProvider implements MachineProvider {
      */
     static long shuffleSeed(final String options) {
         long seed = VirtualMachine.NO_SHUFFLE;
+        boolean given = false;
         for (final String part : options == null ? new String[0] : options.split(";")) {
             if (SHUFFLE.equals(keyOf(part))) {
+                if (given) {
+                    throw new IllegalArgumentException("machine option shuffle in virtual:" + options
+                        + " is given twice");
+                }
+                given = true;
                 final String value = part.substring(part.indexOf('=') + 1).trim();
                 try {
                     seed = Long.parseLong(value);

@@ -81,4 +81,17 @@ class MachineSpecContractTest {
             "virtual:sp2-us; parallel = 0"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("parallel=0"), err.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void shouldRefuseAKeyGivenTwiceNamingIt() {
+        for (final String spec : List.of("sp2-us;L=1us;L=2us", "sp2-us;cpu=fixed; cpu = thread",
+            "sp2-us;shuffle=1;shuffle=2", "sp2-us;parallel=1;parallel=2")) {
+            final String key = spec.substring(spec.lastIndexOf(';') + 1).split("=")[0].trim();
+            assertEquals(2, bsp("example", "broadcast", "--procs", "2", "--quiet", "--machine", "virtual:" + spec),
+                spec);
+            final String message = err.toString(StandardCharsets.UTF_8);
+            assertTrue(message.contains("machine option " + key + " in virtual:" + spec + " is given twice"), message);
+            err.reset();
+        }
+    }
 }
