@@ -57,6 +57,10 @@ public final class BarChart {
      * @throws IllegalArgumentException when this series already has a bar in this category (it is not replaced)
      */
     public BarChart bar(final String series, final String category, final double value) {
+        if (series == null || category == null) {
+            throw new IllegalArgumentException("chart " + title + ": series=" + series + " category=" + category
+                + ": neither may be null");
+        }
         if (data.getRowIndex(series) >= 0 && data.getColumnIndex(category) >= 0
             && data.getValue(series, category) != null) {
             throw new IllegalArgumentException("chart " + title + ": series=" + series + " category=" + category

@@ -128,13 +128,35 @@ public final class LineChart {
      * @param baseName the file name without extension
      * @return the two files
      * @throws IOException when a file cannot be written
+     * @throws IllegalArgumentException when a point has a value <= 0 on a logarithmic axis (NaN is a gap)
      */
     public List<Path> write(final Path dir, final String baseName) throws IOException {
+        checkLogAxes();
         ChartFiles.headless();
         return ChartFiles.write(build(), dir, baseName);
     }
 
+    /** A logarithmic axis cannot draw a value <= 0: refused, naming it, rather than the point silently left out. */
+    private void checkLogAxes() {
+        for (int s = 0; s < data.getSeriesCount(); s++) {
+            final XYSeries series = data.getSeries(s);
+            for (int i = 0; i < series.getItemCount(); i++) {
+                final double x = series.getX(i).doubleValue();
+                final double y = series.getY(i).doubleValue();
+                if (logX && x <= 0 || logY && y <= 0) {
+                    throw new IllegalArgumentException("chart " + title + ": series=" + series.getKey()
+                        + " has the point x=" + x + ", y=" + y + ", which its logarithmic " + (logX && x <= 0 ? "x" : "y")
+                        + " axis cannot draw (a value <= 0)");
+                }
+            }
+        }
+    }
+
     private void add(final String name, final double[] x, final double[] y, final boolean line) {
+        if (name == null || x == null || y == null) {
+            throw new IllegalArgumentException("chart " + title + ": series=" + name + (name == null ? " (its name)"
+                : x == null ? ": x" : ": y") + " is null");
+        }
         if (x.length != y.length) {
             throw new IllegalArgumentException("chart " + title + ": series=" + name + " has x.length=" + x.length
                 + " but y.length=" + y.length);

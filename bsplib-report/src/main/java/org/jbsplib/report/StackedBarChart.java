@@ -74,6 +74,10 @@ public final class StackedBarChart {
      */
     public StackedBarChart stack(final String group, final String series, final String category,
         final double value) {
+        if (group == null || series == null || category == null) {
+            throw new IllegalArgumentException("chart " + title + ": group=" + group + " series=" + series
+                + " category=" + category + ": none may be null");
+        }
         final String known = groupOf.get(series);
         if (known != null && !known.equals(group)) {
             throw new IllegalArgumentException("chart " + title + ": series=" + series + " is in group=" + known

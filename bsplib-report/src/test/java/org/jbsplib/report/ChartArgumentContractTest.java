@@ -31,4 +31,27 @@ class ChartArgumentContractTest {
         assertEquals("chart t: series=org T_comm category=P=2 added twice", e.getMessage());
         assertEquals(4, chart.segmentCount());
     }
+
+    @Test
+    void shouldRefuseNullArgumentsNamingThem() {
+        final LineChart line = LineChart.of("t", "x", "y");
+        assertEquals("chart t: series=s: x is null", assertThrows(IllegalArgumentException.class,
+            () -> line.line("s", null, new double[1])).getMessage());
+        assertEquals("chart t: series=null (its name) is null", assertThrows(IllegalArgumentException.class,
+            () -> line.points(null, new double[1], new double[1])).getMessage());
+        assertEquals("chart t: series=null category=c: neither may be null", assertThrows(
+            IllegalArgumentException.class, () -> BarChart.of("t", "c", "v").bar(null, "c", 1)).getMessage());
+        assertEquals("chart t: group=g series=s category=null: none may be null", assertThrows(
+            IllegalArgumentException.class, () -> StackedBarChart.of("t", "c", "v").stack("g", "s", null, 1))
+            .getMessage());
+    }
+
+    @Test
+    void shouldRefuseAValueALogarithmicAxisCannotDraw(@org.junit.jupiter.api.io.TempDir final java.nio.file.Path dir) {
+        final LineChart chart = LineChart.of("t", "x", "y").line("s", new double[] {1, 2}, new double[] {0, 5})
+            .logY(true);
+        assertEquals("chart t: series=s has the point x=1.0, y=0.0, which its logarithmic y axis cannot draw (a "
+            + "value <= 0)", assertThrows(IllegalArgumentException.class, () -> chart.write(dir, "c")).getMessage());
+        assertEquals(0, dir.toFile().list().length, "nothing written");
+    }
 }
