@@ -41,4 +41,18 @@ class TransportOptionContractTest {
             assertEquals("", out.toString(StandardCharsets.UTF_8), argv + ": nothing ran");
         }
     }
+
+    @Test
+    void shouldRefuseAMachineModelWithATransportBetweenJvmsInOneLineWithoutStartingJvms() {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int code = Main.run(List.of("example", "broadcast", "--procs", "2", "--quiet", "--transport",
+            "aeron-ipc", "--machine", "virtual:sp2-us"), new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        final String e = err.toString(StandardCharsets.UTF_8);
+        assertEquals(2, code, e);
+        assertEquals("bsp example: error: transport=aeron-ipc cannot be combined with machine=virtual:sp2-us (the "
+            + "machine is the run's transport)", e.strip());
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+    }
 }

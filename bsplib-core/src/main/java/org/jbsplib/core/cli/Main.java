@@ -135,16 +135,28 @@ public final class Main {
      */
     private static TransportLauncher launcher(final List<String> options) {
         String name = null;
+        String machine = null;
         for (int i = 0; i < options.size(); i++) {
             if (options.get(i).equals("--transport") && i + 1 < options.size()) {
                 name = options.get(i + 1);
             } else if (options.get(i).startsWith("--transport=")) {
                 name = options.get(i).substring("--transport=".length());
+            } else if (options.get(i).equals("--machine") && i + 1 < options.size()) {
+                machine = options.get(i + 1);
+            } else if (options.get(i).startsWith("--machine=")) {
+                machine = options.get(i).substring("--machine=".length());
             }
         }
         final TransportProvider provider = name == null ? null : Transports.providers().get(name);
         final TransportLauncher launcher = provider == null ? null : provider.launcher();
-        return launcher != null && launcher.shouldLaunch() ? launcher : null;
+        if (launcher == null || !launcher.shouldLaunch()) {
+            return null;
+        }
+        if (machine != null) {
+            // a machine model is the run's transport: refused here, in one line, not by every JVM of the launcher
+            new org.jbsplib.core.BspConfig().transport(name).machine(machine).conclude();
+        }
+        return launcher;
     }
 
     /**
