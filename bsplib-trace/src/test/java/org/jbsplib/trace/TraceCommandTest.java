@@ -66,16 +66,9 @@ class TraceCommandTest {
         assertEquals(0, new ExampleCommand().run(List.of("broadcast", "--procs", "2", "--trace", used.toString(),
             "--quiet"), sink, sink));
         for (final Path trace : List.of(file, used)) {
-            final ByteArrayOutputStream out = new ByteArrayOutputStream();
-            final ByteArrayOutputStream err = new ByteArrayOutputStream();
-            final int code = org.jbsplib.core.cli.Main.run(List.of("example", "broadcast", "--procs", "2", "--quiet",
-                "--trace", trace.toString()), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-            final String e = err.toString(StandardCharsets.UTF_8);
-            assertEquals(2, code, e);
-            assertEquals(1, e.strip().lines().count(), e);
+            final String e = assertRefusedInOneLine(List.of("example", "broadcast", "--procs", "2", "--quiet",
+                "--trace", trace.toString()), "nothing ran");
             assertTrue(e.contains("error: trace=" + trace), e);
-            assertEquals("", out.toString(StandardCharsets.UTF_8), "nothing ran");
         }
     }
 
@@ -92,17 +85,27 @@ class TraceCommandTest {
             "--quiet"), sink, sink));
         final Path file = Files.writeString(dir.resolve("a-file"), "x");
         for (final Path html : List.of(dir, file.resolve("t.html"))) {
-            final ByteArrayOutputStream out = new ByteArrayOutputStream();
-            final ByteArrayOutputStream err = new ByteArrayOutputStream();
-            final int code = org.jbsplib.core.cli.Main.run(List.of("trace", trace.toString(), "--html",
-                html.toString()), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-            final String e = err.toString(StandardCharsets.UTF_8);
-            assertEquals(2, code, e);
-            assertEquals(1, e.strip().lines().count(), e);
+            final String e = assertRefusedInOneLine(List.of("trace", trace.toString(), "--html", html.toString()),
+                "no summary before the refusal");
             assertTrue(e.contains("error: --html " + html), e);
-            assertEquals("", out.toString(StandardCharsets.UTF_8), "no summary before the refusal");
         }
+    }
+
+    /**
+     * Runs {@code ./bsp argv} and asserts bad usage: exit 2, one line on stderr, nothing on stdout.
+     *
+     * @return the line on stderr
+     */
+    private static String assertRefusedInOneLine(final List<String> argv, final String nothingOnStdout) {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int code = org.jbsplib.core.cli.Main.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        final String e = err.toString(StandardCharsets.UTF_8);
+        assertEquals(2, code, e);
+        assertEquals(1, e.strip().lines().count(), e);
+        assertEquals("", out.toString(StandardCharsets.UTF_8), nothingOnStdout);
+        return e;
     }
 
     @Test

@@ -70,27 +70,20 @@ public final class VirtualMachineProvider implements MachineProvider {
      * @throws IllegalArgumentException naming the value when it is not an integer from 1 to 64
      */
     static int parallel(final String options) {
-        int k = 1;
-        boolean given = false;
-        for (final String part : options == null ? new String[0] : options.split(";")) {
-            if (PARALLEL.equals(keyOf(part))) {
-                if (given) {
-                    throw new IllegalArgumentException("machine option parallel in virtual:" + options
-                        + " is given twice");
-                }
-                given = true;
-                final String value = part.substring(part.indexOf('=') + 1).trim();
-                try {
-                    k = Integer.parseInt(value);
-                } catch (final NumberFormatException e) {
-                    k = 0;
-                }
-                if (k < 1 || k > 64) {
-                    throw new IllegalArgumentException("machine option parallel=" + value + " in virtual:" + options
-                        + " must be an integer from 1 to 64 (processes the kernel runs at once; at most the host's "
-                        + "cores help)");
-                }
-            }
+        final String value = kernelOption(options, PARALLEL);
+        if (value == null) {
+            return 1;
+        }
+        int k;
+        try {
+            k = Integer.parseInt(value);
+        } catch (final NumberFormatException e) {
+            k = 0;
+        }
+        if (k < 1 || k > 64) {
+            throw new IllegalArgumentException("machine option parallel=" + value + " in virtual:" + options
+                + " must be an integer from 1 to 64 (processes the kernel runs at once; at most the host's "
+                + "cores help)");
         }
         return k;
     }
@@ -130,29 +123,42 @@ public final class VirtualMachineProvider implements MachineProvider {
      * @throws IllegalArgumentException naming the value when it is not an integer
      */
     static long shuffleSeed(final String options) {
-        long seed = VirtualMachine.NO_SHUFFLE;
-        boolean given = false;
-        for (final String part : options == null ? new String[0] : options.split(";")) {
-            if (SHUFFLE.equals(keyOf(part))) {
-                if (given) {
-                    throw new IllegalArgumentException("machine option shuffle in virtual:" + options
-                        + " is given twice");
-                }
-                given = true;
-                final String value = part.substring(part.indexOf('=') + 1).trim();
-                try {
-                    seed = Long.parseLong(value);
-                } catch (final NumberFormatException e) {
-                    throw new IllegalArgumentException("machine option shuffle=" + value + " in virtual:" + options
-                        + " is not an integer seed", e);
-                }
-                if (seed == VirtualMachine.NO_SHUFFLE) {
-                    throw new IllegalArgumentException("machine option shuffle=" + value + " in virtual:" + options
-                        + " is reserved (no shuffle); use another seed");
-                }
-            }
+        final String value = kernelOption(options, SHUFFLE);
+        if (value == null) {
+            return VirtualMachine.NO_SHUFFLE;
+        }
+        final long seed;
+        try {
+            seed = Long.parseLong(value);
+        } catch (final NumberFormatException e) {
+            throw new IllegalArgumentException("machine option shuffle=" + value + " in virtual:" + options
+                + " is not an integer seed", e);
+        }
+        if (seed == VirtualMachine.NO_SHUFFLE) {
+            throw new IllegalArgumentException("machine option shuffle=" + value + " in virtual:" + options
+                + " is reserved (no shuffle); use another seed");
         }
         return seed;
+    }
+
+    /**
+     * @param options the machine's options, {@code PRESET[;key=value...]}
+     * @param key     one of the kernel's own options ({@link #SHUFFLE}, {@link #PARALLEL})
+     * @return its value, trimmed, or null when {@code options} does not give it
+     * @throws IllegalArgumentException naming the key when it is given twice
+     */
+    private static String kernelOption(final String options, final String key) {
+        String value = null;
+        for (final String part : options == null ? new String[0] : options.split(";")) {
+            if (key.equals(keyOf(part))) {
+                if (value != null) {
+                    throw new IllegalArgumentException("machine option " + key + " in virtual:" + options
+                        + " is given twice");
+                }
+                value = part.substring(part.indexOf('=') + 1).trim();
+            }
+        }
+        return value;
     }
 
     /** @return the key of one {@code key=value} option, trimmed as {@link NetworkModel#parse} trims it, or null */

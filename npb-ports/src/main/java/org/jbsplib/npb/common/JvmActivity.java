@@ -31,6 +31,8 @@ import java.util.Map;
  * <p>Stateless.
  */
 public final class JvmActivity {
+    /** The key of {@link TimedSection#jvmActivity()} in a result's {@code details}. */
+    public static final String DETAILS_KEY = "jvm_activity";
     private static final Path TASKS = Path.of("/proc/self/task");
     /** HotSpot's compiler threads: {@code C1 CompilerThre}, {@code C2 CompilerThre} ({@code comm} keeps 15 chars). */
     private static final String[] JIT_PREFIXES = {"C1 Compiler", "C2 Compiler"};

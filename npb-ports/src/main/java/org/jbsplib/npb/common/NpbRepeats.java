@@ -28,8 +28,6 @@ import org.jbsplib.core.BspConfig;
 public final class NpbRepeats {
     /** The trace directory of each repeated run inside {@code --trace DIR}: this prefix and the run's number from 1. */
     public static final String RUN_TRACE_PREFIX = "run-";
-    /** The key of {@link TimedSection#jvmActivity()} in a result's details. */
-    public static final String JVM_ACTIVITY = "jvm_activity";
 
     private NpbRepeats() {
     }
@@ -167,7 +165,7 @@ public final class NpbRepeats {
     static void jvmText(final StringBuilder sb, final List<NpbResult> runs) {
         final List<Map<?, ?>> jvm = new ArrayList<>(runs.size());
         for (final NpbResult r : runs) {
-            if (!(r.details().get(JVM_ACTIVITY) instanceof Map<?, ?> m)) {
+            if (!(r.details().get(JvmActivity.DETAILS_KEY) instanceof Map<?, ?> m)) {
                 return;
             }
             jvm.add(m);

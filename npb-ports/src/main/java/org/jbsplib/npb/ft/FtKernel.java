@@ -12,9 +12,9 @@ import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.RunResult;
 import org.jbsplib.npb.common.HostProbe;
+import org.jbsplib.npb.common.JvmActivity;
 import org.jbsplib.npb.common.NpbKernel;
 import org.jbsplib.npb.common.NpbOptions;
-import org.jbsplib.npb.common.NpbRepeats;
 import org.jbsplib.npb.common.NpbResult;
 import org.jbsplib.npb.common.VerificationData;
 import org.jbsplib.npb.common.Warmup;
@@ -173,7 +173,7 @@ public final class FtKernel implements NpbKernel {
         details.put("phase_cpu_seconds", phaseTable(outcome, config.procs(), outcome::phaseCpuSeconds));
         details.put("thread_times", outcome.section().threadTimes());
         if (outcome.section().jvmActivity() != null) {
-            details.put(NpbRepeats.JVM_ACTIVITY, outcome.section().jvmActivity());
+            details.put(JvmActivity.DETAILS_KEY, outcome.section().jvmActivity());
         }
         probe.addTo(details);
         return new NpbResult(name(), c.name(), c.size(), c.niter(), verified, seconds, c.mops(seconds),

@@ -9,9 +9,9 @@ import org.jbsplib.core.BspConfig;
 import org.jbsplib.core.BspRuntime;
 import org.jbsplib.core.RunResult;
 import org.jbsplib.npb.common.HostProbe;
+import org.jbsplib.npb.common.JvmActivity;
 import org.jbsplib.npb.common.NpbKernel;
 import org.jbsplib.npb.common.NpbOptions;
-import org.jbsplib.npb.common.NpbRepeats;
 import org.jbsplib.npb.common.NpbResult;
 import org.jbsplib.npb.common.SyncTimeline;
 import org.jbsplib.npb.common.TimedSection;
@@ -150,7 +150,7 @@ public final class LuKernel implements NpbKernel {
         final Map<String, Object> details = new LinkedHashMap<>(r.details());
         details.put("thread_times", section.threadTimes());
         if (section.jvmActivity() != null) {
-            details.put(NpbRepeats.JVM_ACTIVITY, section.jvmActivity());
+            details.put(JvmActivity.DETAILS_KEY, section.jvmActivity());
         }
         details.put("phase_seconds", phaseTable(phases));
         if (line != null) {

@@ -55,7 +55,7 @@ class NpbRepeatsTest {
         assertEquals(3, ((List<Object>) m.get("runs")).size());
         for (final Object run : (List<Object>) m.get("runs")) {
             final Map<String, Object> jvm = (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) run)
-                .get("details")).get(NpbRepeats.JVM_ACTIVITY);
+                .get("details")).get(JvmActivity.DETAILS_KEY);
             assertTrue(((Number) jvm.get("compile_ms")).doubleValue() >= 0, jvm.toString());
         }
     }
