@@ -29,7 +29,8 @@ import org.jbsplib.npb.common.Warmup;
  * <p>Options (in {@link BspConfig#options()}): {@value #LAYOUT} the decomposition, {@value #LANES} the lines per
  * FFT block (0: by line length; three for x, y, z; {@code plan} to measure, see {@link FtLanes}),
  * {@value #CHECKSUM} where a time step's checksum travels ({@code step}, the default: a superstep of its own, as
- * NPB's per-step reduction; {@code transpose}: on the next step's first transpose).
+ * NPB's per-step reduction; {@code transpose}: on the next step's first transpose), {@value #REHEARSE} the rounds of
+ * the timed section's communication that the first warm-up run rehearses ({@link #rehearsals}).
  * Stateless; found by {@link java.util.ServiceLoader}.
  */
 public final class FtKernel implements NpbKernel {
@@ -42,6 +43,18 @@ public final class FtKernel implements NpbKernel {
     public static final String LAYOUT = "ft.layout";
     /** Where a time step's checksum travels: {@code step} (a superstep of its own, the default) or {@code transpose}. */
     public static final String CHECKSUM = "ft.checksum";
+    /**
+     * Rounds of the timed section's communication (every transpose's puts, sync and commit and the checksum's
+     * superstep, no FFTs) rehearsed in the first warm-up run ({@link FtProgram#rehearse}): {@code auto} (the
+     * default, {@link #rehearsals}) or a count, 0 for none. None without a warm-up run ({@code npb.warmup=0}).
+     */
+    public static final String REHEARSE = "ft.rehearse";
+    /** The rounds of {@code ft.rehearse=auto} on the host for grids of up to {@link #REHEARSE_FULL_POINTS} points. */
+    public static final int REHEARSE_ROUNDS = 100;
+    /** The fewest rounds of {@code ft.rehearse=auto} on the host, however large the grid. */
+    public static final int REHEARSE_MIN_ROUNDS = 10;
+    /** Grids up to this many points (class A's) rehearse {@link #REHEARSE_ROUNDS} rounds under {@code auto}. */
+    public static final long REHEARSE_FULL_POINTS = 1L << 23;
 
     @Override
     public String name() {
@@ -55,7 +68,7 @@ public final class FtKernel implements NpbKernel {
 
     @Override
     public java.util.Set<String> optionKeys() {
-        return java.util.Set.of(LANES, LAYOUT, CHECKSUM);
+        return java.util.Set.of(LANES, LAYOUT, CHECKSUM, REHEARSE);
     }
 
     @Override
@@ -99,6 +112,37 @@ public final class FtKernel implements NpbKernel {
         }
     }
 
+    /**
+     * Option {@value #REHEARSE} of {@code config}: the rounds the first warm-up run rehearses. Why: the library's
+     * per-superstep methods (the sync's data movement, {@code hpPut}, the relaxed sync's count and acknowledge
+     * bookkeeping) run a few times per superstep, and FT has about ten supersteps per run, so their JIT counters
+     * reached HotSpot's C2 thresholds only 10 to 15 runs into the JVM, inside the timed runs, where a compiler
+     * thread takes a process's core (at P = 2 on two cores: 0.09 s of compiler CPU per timed run under rbs). A
+     * rehearsal of the same puts and syncs with the same sizes costs a transpose's copies per round and no FFTs.
+     * {@code auto}: {@value #REHEARSE_ROUNDS} rounds up to class A's grid, fewer for larger grids (so a rehearsal
+     * copies no more than class A's), at least {@value #REHEARSE_MIN_ROUNDS}; 0 on a machine model, whose compute
+     * clock a compiler thread does not advance, and at P = 1, which puts nothing. Every process, in every JVM,
+     * rehearses the same rounds.
+     *
+     * @return the rounds, 0 for none
+     * @throws IllegalArgumentException naming the option and its value unless it is {@code auto} or 0..100000
+     */
+    static int rehearsals(final FtClass c, final BspConfig config) {
+        final String v = config.options().getOrDefault(REHEARSE, Warmup.AUTO).trim();
+        if (!Warmup.AUTO.equals(v)) {
+            try {
+                return NpbOptions.intOption(config, REHEARSE, 0, 0, 100_000);
+            } catch (final IllegalArgumentException e) {
+                throw new IllegalArgumentException(e.getMessage() + " (or auto)");
+            }
+        }
+        if (config.onMachineModel() || config.procs() == 1) {
+            return 0;
+        }
+        final long scaled = REHEARSE_ROUNDS * REHEARSE_FULL_POINTS / c.points();
+        return (int) Math.max(REHEARSE_MIN_ROUNDS, Math.min(REHEARSE_ROUNDS, scaled));
+    }
+
     /** @return the time steps of one warm-up run of {@code c}: half of its own, at least one */
     static int warmupIterations(final FtClass c) {
         return Math.max(1, c.niter() / 2);
@@ -116,9 +160,11 @@ public final class FtKernel implements NpbKernel {
         final FtLanes lanes = FtLanes.parse(config.options().get(LANES));
         final int warmIterations = warmupIterations(c);
         final boolean onTranspose = checksumOnTranspose(config);
+        final int rehearsals = rehearsals(c, config);
+        final int[] warmRuns = {0};
         final Warmup.Done warm = Warmup.run(config, () -> BspRuntime.run(NpbOptions.copy(config),
             new FtProgram(c, warmIterations, p1, lanes, new FtProgram.Outcome(warmIterations, config.procs()), null,
-                onTranspose)));
+                onTranspose).rehearse(warmRuns[0]++ == 0 ? rehearsals : 0)));
         final int warmups = warm.runs();
         final FtProgram.Outcome outcome = new FtProgram.Outcome(c.niter(), config.procs());
         final HostProbe probe = HostProbe.of(config);
@@ -163,6 +209,7 @@ public final class FtKernel implements NpbKernel {
         }
         details.put("warmup_runs", warmups);
         details.put("warmup_iterations", warmups == 0 ? 0 : warmIterations);
+        details.put("rehearsal_rounds", warmups == 0 ? 0 : rehearsals);
         details.put("warmup_compile_ms", warm.compileMillis());
         details.put("warmup_wall_ms", warm.wallMillis());
         details.put("checksums", computed);

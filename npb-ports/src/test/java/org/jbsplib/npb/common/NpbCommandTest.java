@@ -168,8 +168,8 @@ class NpbCommandTest {
             "S", "--procs", "1", "--warmup", "0", "--opt", "ft.lane=16"), sink,
             new PrintStream(err, true, StandardCharsets.UTF_8)));
         assertEquals("--opt ft.lane=16: unknown key ft.lane (known for ft: ft.checksum, ft.lanes, ft.layout, "
-            + "npb.hostProbe, npb.warmup, org.apply, org.barrier, org.counts, org.direct, org.rendezvousBytes, "
-            + "org.splitBytes, rbs.direct, rbs.eagerBytes, "
+            + "ft.rehearse, npb.hostProbe, npb.warmup, org.apply, org.barrier, org.counts, org.direct, "
+            + "org.rendezvousBytes, org.splitBytes, rbs.direct, rbs.eagerBytes, "
             + "rbs.exchange, rbs.splitBytes)",
             e.getMessage());
         assertEquals("", err.toString(StandardCharsets.UTF_8), "nothing ran");
@@ -178,8 +178,8 @@ class NpbCommandTest {
     @Test
     void shouldNameEveryOptKeyItAcceptsInItsHelp() {
         final String help = new NpbCommand().help();
-        for (final String key : List.of("ft.checksum", "ft.lanes", "ft.layout", "lu.planes", "lu.syncsplit",
-            "npb.hostProbe", "npb.warmup", "org.apply", "org.barrier", "org.counts", "org.direct",
+        for (final String key : List.of("ft.checksum", "ft.lanes", "ft.layout", "ft.rehearse", "lu.planes",
+            "lu.syncsplit", "npb.hostProbe", "npb.warmup", "org.apply", "org.barrier", "org.counts", "org.direct",
             "org.rendezvousBytes", "org.splitBytes", "rbs.direct", "rbs.eagerBytes", "rbs.exchange", "rbs.splitBytes")) {
             assertTrue(help.contains(key), key + " in " + help);
         }

@@ -207,6 +207,76 @@ class FtKernelTest {
         return sb.toString();
     }
 
+    static List<Arguments> rehearsals() {
+        final List<Arguments> runs = new java.util.ArrayList<>();
+        for (final String sync : List.of("org", "rbs")) {
+            runs.add(Arguments.of(sync, 2, "1d", false));
+            runs.add(Arguments.of(sync, 2, "1d", true));
+            runs.add(Arguments.of(sync, 4, "2d", false));
+            runs.add(Arguments.of(sync, 4, "2d", true));
+        }
+        return runs;
+    }
+
+    @ParameterizedTest(name = "sync={0} P={1} layout={2} checksumOnTranspose={3}")
+    @MethodSource("rehearsals")
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldRehearseEveryTransposeAndChecksumSuperstepAndLeaveTheChecksumsBitwise(final String sync,
+            final int procs, final String layout, final boolean onTranspose) {
+        final FtClass s = FtClass.of(VerificationData.load(), 'S');
+        final int p1 = FtPencils.rowSize(s, procs, layout);
+        final long[] supersteps = new long[2];
+        final double[][][] sums = new double[2][][];
+        for (int m = 0; m < 2; m++) {
+            final FtProgram.Outcome outcome = new FtProgram.Outcome(s.niter(), procs);
+            supersteps[m] = BspRuntime.run(new BspConfig().procs(procs).syncMode(sync),
+                new FtProgram(s, s.niter(), p1, FtLanes.of(0), outcome, null, onTranspose).rehearse(m == 0 ? 0 : 3))
+                .supersteps()[0];
+            for (int p = 1; p < procs; p++) {
+                assertTrue(java.util.Arrays.deepEquals(outcome.checksums(0), outcome.checksums(p)), "pid " + p);
+            }
+            sums[m] = outcome.checksums(0);
+        }
+        // a round: one superstep per transpose (1 per 3-D FFT in slabs, 2 in pencils, forward and inverse) and the
+        // checksum's own (none when it rides on a transpose)
+        final long perRound = 2L * (p1 > 1 ? 2 : 1) + (onTranspose ? 0 : 1);
+        assertEquals(3 * perRound, supersteps[1] - supersteps[0]);
+        assertTrue(java.util.Arrays.deepEquals(sums[0], sums[1]), () -> java.util.Arrays.deepToString(sums));
+    }
+
+    @Test
+    void shouldRehearseByDefaultOnlyWhereTheJitCanTakeAProcesssCore() {
+        final java.util.function.BiFunction<Character, BspConfig, Integer> rounds =
+            (c, config) -> FtKernel.rehearsals(FtClass.of(VerificationData.load(), c), config);
+        assertEquals(FtKernel.REHEARSE_ROUNDS, rounds.apply('S', new BspConfig().procs(2)));
+        assertEquals(FtKernel.REHEARSE_ROUNDS, rounds.apply('A', new BspConfig().procs(4)));
+        assertEquals(25, rounds.apply('B', new BspConfig().procs(2)), "class B has 4 times class A's points");
+        assertEquals(FtKernel.REHEARSE_MIN_ROUNDS, rounds.apply('C', new BspConfig().procs(2)));
+        assertEquals(0, rounds.apply('S', new BspConfig().procs(1)), "P = 1 puts nothing");
+        assertEquals(0, rounds.apply('S', new BspConfig().procs(2).machine("virtual:sp2-us")), "a machine model");
+        assertEquals(7, rounds.apply('C', new BspConfig().procs(2).option(FtKernel.REHEARSE, "7")));
+        assertEquals(0, rounds.apply('S', new BspConfig().procs(2).option(FtKernel.REHEARSE, " 0 ")));
+        for (final String bad : List.of("-1", "lots", "100001")) {
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> rounds.apply('S', new BspConfig().procs(2).option(FtKernel.REHEARSE, bad)));
+            assertTrue(e.getMessage().contains("ft.rehearse=" + bad), e.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class, () -> new FtProgram(FtClass.of(VerificationData.load(), 'S'), 1,
+            1, 0, new FtProgram.Outcome(1, 1), null).rehearse(-1));
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldReportTheRoundsRehearsedAndNoneWithoutAWarmUp() {
+        final BspConfig warm = new BspConfig().procs(2).syncMode("rbs").option(NpbOptions.WARMUP, "1")
+            .option(FtKernel.REHEARSE, "4");
+        final NpbResult r = new FtKernel().run('S', warm, null);
+        assertTrue(r.verified(), () -> "relative errors " + r.details().get("relative_errors"));
+        assertEquals(4, r.details().get("rehearsal_rounds"));
+        final NpbResult cold = new FtKernel().run('S', new BspConfig().procs(2).option(NpbOptions.WARMUP, "0"), null);
+        assertEquals(0, cold.details().get("rehearsal_rounds"));
+    }
+
     @Test
     void shouldRejectBadBlocksNamingTheOption() {
         final BspConfig config = new BspConfig().procs(2).option(FtKernel.LANES, "4:16");
