@@ -188,7 +188,8 @@ public final class FtProgram implements BspProgram {
     /**
      * Makes this (untimed) run rehearse the communication of the timed section before its own work: {@code rounds}
      * times every transpose's puts, sync and commit and the checksum's superstep, with the same sizes, partners and
-     * calls, but no FFTs. It makes the JIT compile the library's per-superstep methods (called a few times per
+     * calls, but no FFTs; each round's first transpose ends with the count exchange ({@link Bsp#requestExchange()}),
+     * as the timed section's first does under the relaxed sync. It makes the JIT compile the library's per-superstep methods (called a few times per
      * superstep, so a run of the kernel advances their counters little) before the timed runs rather than inside
      * them. The registered arrays hold meaningless values afterwards; the timed section writes them all again
      * from its initial conditions on.
@@ -235,6 +236,9 @@ public final class FtProgram implements BspProgram {
         if (rehearsals > 0) {
             final double[] scratch = new double[2];
             for (int r = 0; r < rehearsals; r++) {
+                // the timed section's first transpose ends with the count exchange under the relaxed sync (no
+                // commit came before it): so does each round's (a no-op under the classic sync)
+                bsp.requestExchange();
                 if (rows) {
                     part.forwardXPuts(toMid);
                     bsp.sync();
