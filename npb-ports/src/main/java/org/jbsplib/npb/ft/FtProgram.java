@@ -132,6 +132,10 @@ public final class FtProgram implements BspProgram {
     private final PrintStream progress;
     private final boolean checksumOnTranspose;
     private int rehearsals;
+    /** A rehearsal's round in this many has a late partner ({@link #rehearse}). */
+    static final int REHEARSE_LATE_EVERY = 10;
+    /** How late, ns: past the waits' spinning, into their yielding. */
+    static final long REHEARSE_LATE_NANOS = 2_000_000L;
 
     /**
      * @param c          the problem class
@@ -189,7 +193,10 @@ public final class FtProgram implements BspProgram {
      * Makes this (untimed) run rehearse the communication of the timed section before its own work: {@code rounds}
      * times every transpose's puts, sync and commit and the checksum's superstep, with the same sizes, partners and
      * calls, but no FFTs; each round's first transpose ends with the count exchange ({@link Bsp#requestExchange()}),
-     * as the timed section's first does under the relaxed sync. It makes the JIT compile the library's per-superstep methods (called a few times per
+     * as the timed section's first does under the relaxed sync, and each round ends with a superstep that registers
+     * an array and moves nothing (a run's first superstep does that), before which one process in every {@value #REHEARSE_LATE_EVERY}th round is late by
+     * {@value #REHEARSE_LATE_NANOS} ns (the JIT compiles what its profile saw: a branch that the rehearsal never
+     * took would throw a compiled method away when the timed runs take it). It makes the JIT compile the library's per-superstep methods (called a few times per
      * superstep, so a run of the kernel advances their counters little) before the timed runs rather than inside
      * them. The registered arrays hold meaningless values afterwards; the timed section writes them all again
      * from its initial conditions on.
@@ -266,7 +273,22 @@ public final class FtProgram implements BspProgram {
                     bsp.sync();
                     sumPartials(bsp, partials, partialsReg, scratch);
                 }
+                // what the timed runs also meet, so that the JIT's profile holds it and no compiled method is
+                // thrown away for it there: a superstep that registers and moves nothing (as a run's first), and in
+                // every REHEARSE_LATE_EVERY-th round a partner late by REHEARSE_LATE_NANOS (as the FFTs' imbalance
+                // makes one process wait for another)
+                final boolean lateRound = r % REHEARSE_LATE_EVERY == REHEARSE_LATE_EVERY / 2;
+                if (lateRound && pid == (r / REHEARSE_LATE_EVERY) % nprocs) {
+                    final long until = System.nanoTime() + REHEARSE_LATE_NANOS;
+                    while (System.nanoTime() < until) {
+                        Thread.onSpinWait();
+                    }
+                }
+                final Reg tiny = bsp.pushReg(scratch);
+                bsp.sync();
+                bsp.popReg(tiny); // takes effect with the next round's first transpose
             }
+            bsp.sync(); // the last round's popReg
         }
 
         outcome.section.start(bsp);
