@@ -67,8 +67,9 @@ public final class NpbCommand implements CliCommand {
             + "options:\n" + RunOptions.HELP + "\n"
             + "  --class C          NPB class letter (default S)\n"
             + "  --warmup N|auto    untimed warm-up runs before the measured one, each half of the class's time\n"
-            + "                     steps (FT) or iterations (LU); auto (the default): until one compiles at most\n"
-            + "                     " + Warmup.QUIET_PERCENT + " % of its time, " + Warmup.AUTO_MAX_RUNS
+            + "                     steps (FT) or iterations (LU); auto (the default): until " + Warmup.AUTO_QUIET_RUNS
+            + " in a row compile\n"
+            + "                     at most " + Warmup.QUIET_PERCENT + " % of their time, " + Warmup.AUTO_MAX_RUNS
             + " runs and " + Warmup.AUTO_BUDGET_SECONDS + " s at most (one run on a machine model); FT's first\n"
             + "                     also rehearses its transposes' puts and syncs (ft.rehearse=auto|N rounds)\n"
             + "  --opt K=V,...      kernel and sync options, e.g. ft.lanes=16 (unknown keys are refused); the keys:\n"

@@ -354,20 +354,26 @@ public final class FtPencils {
         }
     }
 
-    // One plane of an axis's FFTs per call, forward and inverse in one method (here and below): the JIT compiles a
-    // plane's method during the warm-up (hundreds of calls per run, both directions profiled), while a driver,
-    // called a few times per run, would reach C2's loop threshold only 10 to 15 runs into the JVM and then compile
-    // the whole axis, its gathers, FFTs and scatters inlined, inside a timed run.
+    // The axes' FFTs are called one block of lines at a time, forward and inverse in one method per axis (blockX
+    // and below), from one method per plane (planeX and below): the JIT compiles a block's method, its gather, FFT
+    // and scatter inlined, during the warm-up (thousands of calls per run, both directions profiled). A plane's
+    // method, called a few hundred times per run, and a driver, a few times, reach C2's thresholds only runs later,
+    // inside the timed runs; they then compile little, since C2 does not inline a method already compiled big.
+    // (The drivers looping over all blocks themselves compiled the whole axis, 0.05-0.13 s, in the 5th timed run.)
     private void planeX(final int zl, final int count, final boolean forward) {
         for (int yl = 0; yl < nyl; yl += count) {
-            final int base = (zl * nyl + yl) * nx;
-            gatherRows(base, count);
-            fftX.transform(forward ? LineFft.FORWARD : LineFft.INVERSE, count);
-            if (forward) {
-                scatterXToMid(zl, yl, count);
-            } else {
-                scatterRows(base, count);
-            }
+            blockX(zl, yl, count, forward);
+        }
+    }
+
+    private void blockX(final int zl, final int yl, final int count, final boolean forward) {
+        final int base = (zl * nyl + yl) * nx;
+        gatherRows(base, count);
+        fftX.transform(forward ? LineFft.FORWARD : LineFft.INVERSE, count);
+        if (forward) {
+            scatterXToMid(zl, yl, count);
+        } else {
+            scatterRows(base, count);
         }
     }
 
@@ -397,13 +403,17 @@ public final class FtPencils {
 
     private void planeY(final int zl, final int count, final boolean forward) {
         for (int xl = 0; xl < nxl; xl += count) {
-            gatherColumns(mid, zl * ny * nxl + xl, nxl, fftY, count);
-            fftY.transform(forward ? LineFft.FORWARD : LineFft.INVERSE, count);
-            if (forward) {
-                scatterYToFreq(zl, xl, count);
-            } else {
-                scatterYToSpace(zl, xl, count);
-            }
+            blockY(zl, xl, count, forward);
+        }
+    }
+
+    private void blockY(final int zl, final int xl, final int count, final boolean forward) {
+        gatherColumns(mid, zl * ny * nxl + xl, nxl, fftY, count);
+        fftY.transform(forward ? LineFft.FORWARD : LineFft.INVERSE, count);
+        if (forward) {
+            scatterYToFreq(zl, xl, count);
+        } else {
+            scatterYToSpace(zl, xl, count);
         }
     }
 
@@ -434,17 +444,21 @@ public final class FtPencils {
     /** Forward: z FFTs in freq, in place; inverse: evolved freq's z FFTs into mid and the send buffer. */
     private void planeZ(final int yq, final int count, final boolean forward) {
         for (int xl = 0; xl < nxl; xl += count) {
-            if (forward) {
-                gatherColumns(freq, yq * nz * nxl + xl, nxl, fftZ, count);
-            } else {
-                gatherEvolved(yq, xl, count);
-            }
-            fftZ.transform(forward ? LineFft.FORWARD : LineFft.INVERSE, count);
-            if (forward) {
-                scatterColumns(freq, yq * nz * nxl + xl, nxl, fftZ, count);
-            } else {
-                scatterZToMid(yq, xl, count);
-            }
+            blockZ(yq, xl, count, forward);
+        }
+    }
+
+    private void blockZ(final int yq, final int xl, final int count, final boolean forward) {
+        if (forward) {
+            gatherColumns(freq, yq * nz * nxl + xl, nxl, fftZ, count);
+        } else {
+            gatherEvolved(yq, xl, count);
+        }
+        fftZ.transform(forward ? LineFft.FORWARD : LineFft.INVERSE, count);
+        if (forward) {
+            scatterColumns(freq, yq * nz * nxl + xl, nxl, fftZ, count);
+        } else {
+            scatterZToMid(yq, xl, count);
         }
     }
 

@@ -45,13 +45,15 @@ class WarmupTest {
     }
 
     @Test
-    void shouldStopAutoAtTheFirstRunThatCompiledAtMostTheQuietShare() {
-        // 100 ms runs: 40, 12 and 6 ms of compilation are more than 5 %, 5 ms is not
-        final FakeJit jit = new FakeJit(40, 12, 6, 5, 90);
+    void shouldStopAutoAfterTwoRunsInARowThatCompiledAtMostTheQuietShare() {
+        // 100 ms runs: 40, 12, 6 and 30 ms of compilation are more than 5 %, 5, 2 and 3 ms are not; a quiet run
+        // followed by a busy one (5 then 30) does not end it
+        final FakeJit jit = new FakeJit(40, 12, 5, 30, 6, 2, 3, 90);
         final Warmup.Done done = warm(NpbOptions.WARMUP_AUTO, jit);
-        assertEquals(4, done.runs());
-        assertEquals(List.of(40L, 12L, 6L, 5L), done.compileMillis());
-        assertEquals(List.of(100L, 100L, 100L, 100L), done.wallMillis());
+        assertEquals(2, Warmup.AUTO_QUIET_RUNS);
+        assertEquals(7, done.runs());
+        assertEquals(List.of(40L, 12L, 5L, 30L, 6L, 2L, 3L), done.compileMillis());
+        assertEquals(List.of(100L, 100L, 100L, 100L, 100L, 100L, 100L), done.wallMillis());
     }
 
     @Test
