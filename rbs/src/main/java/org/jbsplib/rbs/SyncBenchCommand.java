@@ -67,14 +67,15 @@ public final class SyncBenchCommand implements CliCommand {
             RunOptions.HELP, "");
     }
 
-    @Override
-    public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+    /** The benchmark the command line asks for. */
+    private record Usage(Args args, int[] procs, int steps, int words, int reps, int warmups, int workUs,
+        List<String> patterns, List<String> modes) {
+    }
+
+    /** @return the command line parsed and checked, or a {@link CliException} on bad usage */
+    private static Usage usage(final List<String> argv) {
         final Args args = Args.parse(argv, RunOptions.values("--steps", "--words", "--reps", "--warmup", "--patterns",
             "--modes", "--work-us"), RunOptions.flags());
-        if (args.has("--help")) {
-            out.println(help());
-            return 0;
-        }
         if (args.has("--sync")) {
             throw new CliException("bench-sync compares sync modes: use --modes org,rbs instead of --sync");
         }
@@ -97,11 +98,51 @@ public final class SyncBenchCommand implements CliCommand {
             }
         }
         final List<String> modes = args.list("--modes", List.of("org", "rbs"));
+        if (patterns.isEmpty() || modes.isEmpty()) {
+            throw new CliException("options --patterns and --modes need at least one value each");
+        }
         for (final int p : procs) {
             if (p < 1) {
                 throw new CliException("option --procs: " + p + " must be >= 1");
             }
         }
+        return new Usage(args, procs, steps, words, reps, warmups, workUs, patterns, modes);
+    }
+
+    /**
+     * Checks the options and the configuration of every run (each P under each mode). Called only before a launcher
+     * starts the JVMs of a transport between JVMs, which start the processes of one P.
+     */
+    @Override
+    public void checkUsage(final List<String> argv) {
+        final Usage u = usage(argv);
+        if (u.procs().length != 1) {
+            throw new CliException("option --procs=" + u.args().value("--procs", "2,8,32") + ": between JVMs "
+                + "bench-sync runs one P (the launcher starts the JVMs of one run); give one");
+        }
+        for (final int p : u.procs()) {
+            for (final String mode : u.modes()) {
+                RunOptions.check(RunOptions.config(u.args().without("--procs")).procs(p).syncMode(mode));
+            }
+        }
+    }
+
+    @Override
+    public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+        if (argv.contains("--help")) {
+            out.println(help());
+            return 0;
+        }
+        final Usage u = usage(argv);
+        final Args args = u.args();
+        final int[] procs = u.procs();
+        final int steps = u.steps();
+        final int words = u.words();
+        final int reps = u.reps();
+        final int warmups = u.warmups();
+        final int workUs = u.workUs();
+        final List<String> patterns = u.patterns();
+        final List<String> modes = u.modes();
         final boolean quiet = args.has("--quiet");
         // the shared run options, without the P list that only this command understands
         final Args runArgs = args.without("--procs");

@@ -83,6 +83,19 @@ public final class BenchCommand implements CliCommand {
             "  --json FILE       write [{barrier, procs, variant, median_ns, p99_ns, mean_ns, modelled_ns, ...}]", "");
     }
 
+    /** A benchmark of another module checks its own command line; {@code bench barrier} takes no transport. */
+    @Override
+    public void checkUsage(final List<String> args) {
+        if (!args.isEmpty() && !args.get(0).startsWith("-") && !args.get(0).equals("barrier")) {
+            final CliCommand sub = Main.commands().get("bench " + args.get(0));
+            if (sub != null) {
+                sub.checkUsage(args.subList(1, args.size()));
+                return;
+            }
+        }
+        Args.parse(args, VALUES, FLAGS);
+    }
+
     @Override
     public int run(final List<String> args, final PrintStream out, final PrintStream err) throws Exception {
         if (!args.isEmpty() && !args.get(0).startsWith("-") && !args.get(0).equals("barrier")) {

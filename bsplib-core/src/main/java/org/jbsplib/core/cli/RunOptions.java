@@ -133,6 +133,18 @@ public final class RunOptions {
         return c;
     }
 
+    /**
+     * Checks a configuration made from the options as a run would, without running it (for
+     * {@link CliCommand#checkUsage}): it concludes, and its sync mode and preset are known.
+     *
+     * @param config a configuration from {@link #config(Args)}, not concluded; this concludes it
+     * @throws IllegalArgumentException naming the bad value
+     */
+    public static void check(final BspConfig config) {
+        config.conclude();
+        org.jbsplib.core.BspRuntime.syncMode(config.syncMode());
+    }
+
     /** Options that place processes in JVMs or on hosts: they mean something only to a transport between JVMs. */
     private static final List<String> JVM_PLACEMENT = List.of("--ranks-per-jvm", "--hosts", "--rank-range",
         "--liveness-ms");
