@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.BspProgram;
@@ -147,8 +148,10 @@ public final class SyncBenchCommand implements CliCommand {
         // the shared run options, without the P list that only this command understands
         final Args runArgs = args.without("--procs");
         final List<Object> rows = new ArrayList<>();
-        out.printf("%-9s %4s %5s %14s %14s %12s %14s %12s%n", "pattern", "P", "mode", "T_sync [ms]", "per step [us]",
-            "vs org", "min T_sync", "min vs org");
+        // Between JVMs every JVM runs this command with its share of the processes, and every one holds the whole
+        // run's statistics: only the JVM of pid 0 prints the table and writes the JSON file (one writer per file).
+        final AtomicBoolean hostsPidZero = new AtomicBoolean();
+        boolean header = false;
         for (final String pattern : patterns) {
             for (final int p : procs) {
                 // modes alternate run by run, so that both see the same background load of a shared machine
@@ -157,12 +160,26 @@ public final class SyncBenchCommand implements CliCommand {
                 for (int rep = -warmups; rep < reps; rep++) {
                     for (int m = 0; m < modes.size(); m++) {
                         final BspConfig config = RunOptions.config(runArgs).procs(p).syncMode(modes.get(m));
-                        final RunResult r = BspRuntime.run(config, program(pattern, steps, words, workUs));
+                        final BspProgram program = program(pattern, steps, words, workUs);
+                        final RunResult r = BspRuntime.run(config, bsp -> {
+                            if (bsp.pid() == 0) {
+                                hostsPidZero.set(true);
+                            }
+                            program.run(bsp);
+                        });
                         if (rep >= 0) {
                             tsync[m][rep] = r.meanSyncSeconds();
                             last[m] = r;
                         }
                     }
+                }
+                if (!hostsPidZero.get()) {
+                    continue;
+                }
+                if (!header) {
+                    out.printf("%-9s %4s %5s %14s %14s %12s %14s %12s%n", "pattern", "P", "mode", "T_sync [ms]",
+                        "per step [us]", "vs org", "min T_sync", "min vs org");
+                    header = true;
                 }
                 double orgMs = Double.NaN;
                 double orgMin = Double.NaN;
@@ -199,7 +216,7 @@ public final class SyncBenchCommand implements CliCommand {
                 }
             }
         }
-        if (args.has("--json")) {
+        if (hostsPidZero.get() && args.has("--json")) {
             final Map<String, Object> json = new LinkedHashMap<>();
             json.put("command", "bench-sync");
             json.put("steps", steps);
