@@ -88,4 +88,16 @@ class TransportOptionContractTest {
         assertEquals("bsp bench-sync: error: option --procs=2,8,32: between JVMs bench-sync runs one P (the launcher "
             + "starts the JVMs of one run); give one", err.toString(StandardCharsets.UTF_8).strip());
     }
+
+    @Test
+    void shouldRefuseBenchStopBetweenJvmsInOneLine() {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int code = Main.run(List.of("bench-stop", "--procs", "2", "--transport", "aeron-ipc"),
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(2, code, err.toString(StandardCharsets.UTF_8));
+        assertEquals("bsp bench-stop: error: bench-stop times every process in one JVM: it runs on --transport "
+            + "threads, not between JVMs", err.toString(StandardCharsets.UTF_8).strip());
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+    }
 }
