@@ -97,6 +97,16 @@ public final class TransportBenchCommand implements CliCommand {
             }
             return 0;
         }
+        // checked before the table's first line: bad usage is one line and nothing else
+        org.jbsplib.core.BspRuntime.syncMode(sync);
+        for (final int p : a.intList("--procs", 2, 4)) {
+            if (p < 1) {
+                throw new CliException("option --procs: " + p + " must be >= 1");
+            }
+        }
+        for (final String transport : a.value("--transports", "threads,aeron-ipc").split(",")) {
+            Transports.provider(transport.trim());
+        }
         final List<Map<String, Object>> json = new ArrayList<>();
         out.printf("%-10s %4s %14s %14s%n", "transport", "P", "median us", "min us");
         for (final int p : a.intList("--procs", 2, 4)) {

@@ -105,6 +105,22 @@ class AeronLauncherTest {
         assertTrue(out().contains("[0-1] " + threads), out() + " vs " + threads);
     }
 
+    @Test
+    void shouldPrintBenchSyncsTableAndWriteItsJsonFromTheJvmOfPidZeroOnly() throws java.io.IOException {
+        final java.nio.file.Path json = java.nio.file.Files.createTempFile("bench-sync-", ".json");
+        try {
+            java.nio.file.Files.delete(json);
+            assertEquals(0, bsp("bench-sync", "--procs", "2", "--steps", "3", "--reps", "1", "--warmup", "0",
+                "--patterns", "ring", "--modes", "org", "--transport", "aeron-ipc", "--json", json.toString()), err());
+            assertEquals(List.of("[0] pattern", "[0] ring"), out().lines().map(l -> l.split("\\s+")[0] + " "
+                + l.split("\\s+")[1]).toList(), "the table once, from the JVM of pid 0: " + out());
+            assertFalse(err().contains("[1] bench-sync"), err());
+            assertTrue(java.nio.file.Files.readString(json).contains("\"command\": \"bench-sync\""));
+        } finally {
+            java.nio.file.Files.deleteIfExists(json);
+        }
+    }
+
     /** Each host of a cluster starts its own lines of one host file; here two launchers share loopback. */
     @Test
     void shouldRunOneHostFileFromTwoLaunchersEachStartingItsRankRange() throws Exception {

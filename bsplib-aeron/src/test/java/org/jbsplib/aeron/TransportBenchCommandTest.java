@@ -51,6 +51,28 @@ class TransportBenchCommandTest {
     }
 
     @Test
+    void shouldPrintNothingButTheErrorLineOnAnUnknownTransportOrSyncOrABadP() {
+        for (final String[] bad : List.of(new String[] {"--transports", "threads,nosuch"},
+            new String[] {"--sync", "nosuch"}, new String[] {"--procs", "0"})) {
+            final List<String> argv = new ArrayList<>(List.of("bench-transport"));
+            argv.addAll(QUICK);
+            final int at = argv.indexOf(bad[0]);
+            if (at < 0) {
+                argv.addAll(List.of(bad));
+            } else {
+                argv.set(at + 1, bad[1]);
+            }
+            final ByteArrayOutputStream out = new ByteArrayOutputStream();
+            final ByteArrayOutputStream err = new ByteArrayOutputStream();
+            assertEquals(2, Main.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8)), err.toString(StandardCharsets.UTF_8));
+            assertEquals("", out.toString(StandardCharsets.UTF_8), "no table before the error: " + argv);
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("nosuch")
+                || err.toString(StandardCharsets.UTF_8).contains("--procs: 0"), err.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
     void shouldExplainEveryOptionItTakes() {
         final String help = new TransportBenchCommand().help();
         for (final String option : List.of("--procs", "--transports", "--syncs", "--blocks", "--warmup", "--sync",

@@ -66,8 +66,12 @@ public final class BenchParamsCommand implements CliCommand {
             RunOptions.HELP, "");
     }
 
-    @Override
-    public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+    /** The measurement the command line asks for: the options, the parameters' benchmark and its grids of h. */
+    private record Usage(Args args, BspParams params, int[] grid, int[] blockGrid) {
+    }
+
+    /** @return the command line parsed and checked, or a {@link CliException} on bad usage */
+    private static Usage usage(final List<String> argv) {
         final Args args = Args.parse(argv, RunOptions.values("--ops", "--hmin", "--hmax", "--hmax-block", "--hstep",
             "--reps", "--trials", "--daxpy-n", "--stat"), RunOptions.flags());
         if (!args.positional().isEmpty()) {
@@ -93,6 +97,21 @@ public final class BenchParamsCommand implements CliCommand {
         } catch (final IllegalArgumentException e) {
             throw new CliException("bench params: " + e.getMessage());
         }
+        return new Usage(args, params, grid, blockGrid);
+    }
+
+    @Override
+    public void checkUsage(final List<String> argv) {
+        RunOptions.check(RunOptions.config(usage(argv).args()));
+    }
+
+    @Override
+    public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+        final Usage u = usage(argv);
+        final Args args = u.args();
+        final BspParams params = u.params();
+        final int[] grid = u.grid();
+        final int[] blockGrid = u.blockGrid();
         final BspConfig config = RunOptions.config(args);
         final String machine = config.machine() == null || config.machine().isEmpty() ? "host" : config.machine();
         if (!args.has("--quiet")) {

@@ -63,7 +63,12 @@ public final class ClassicExamples implements ExampleProvider {
         return switch (name) {
             case "sort" -> new SortExample(out, n);
             case "lu" -> new LuExample(out, n);
-            case "fft" -> new FftExample(out, n);
+            case "fft" -> {
+                final FftExample fft = new FftExample(out, n);
+                // refused here, as bad usage, rather than by every process when the run has started
+                FftExample.checkSize(n, args.intValue("--procs", new org.jbsplib.core.BspConfig().procs()));
+                yield fft;
+            }
             case "matvec" -> new MatVecExample(out, n);
             case "inprod" -> new InnerProductExample(out, n);
             default -> new CollectiveExample(name, out, n);

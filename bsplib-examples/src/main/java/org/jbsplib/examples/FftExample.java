@@ -29,6 +29,19 @@ public final class FftExample extends CheckedExample {
         }
     }
 
+    /**
+     * @param n the length, a power of two
+     * @param p the number of processes
+     * @throws IllegalArgumentException unless n &ge; P'<sup>2</sup> (P' the largest power of two &le; p), naming both
+     */
+    static void checkSize(final int n, final int p) {
+        final int pw = Integer.highestOneBit(Math.max(1, p));
+        if ((long) n < (long) pw * pw) {
+            throw new IllegalArgumentException("fft: --n=" + n + " must be at least P'^2 = " + (long) pw * pw
+                + " (P' = " + pw + ", the largest power of two <= P = " + p + ")");
+        }
+    }
+
     static double re(final int j) {
         return uniform(7, 2L * j) * 2 - 1;
     }
@@ -45,10 +58,7 @@ public final class FftExample extends CheckedExample {
         final int n1 = 1 << ((m + 1) / 2);
         final int n2 = n / n1;
         final int pw = Integer.highestOneBit(p); // the processes that hold data: a power of two
-        if (n2 % pw != 0) {
-            throw new IllegalArgumentException("fft: --n=" + n + " must be at least P'^2 = " + pw * pw
-                + " (P' = " + pw + ", the largest power of two <= P = " + p + ")");
-        }
+        checkSize(n, p);
         final boolean active = me < pw;
         final int c1 = active ? n1 / pw : 0;
         final int c2 = active ? n2 / pw : 0;

@@ -59,8 +59,21 @@ public final class StopBenchCommand implements CliCommand {
             "  --fail-after-ms T  when pid 0 throws (default 200)",
             "  --work-us U        computation per superstep (default 20)",
             "",
-            "run options (--procs and --sync are taken from the lists above):",
+            "run options (--procs and --sync are taken from the lists above; --transport: not one between JVMs, since",
+            "the times are read in one JVM):",
             RunOptions.HELP, "");
+    }
+
+    /**
+     * Called only before a launcher starts the JVMs of a transport between JVMs: refused, because the times are taken
+     * from every process's clock in one JVM (pid 0's throw, every process's exit), which the other JVMs' processes
+     * would not report (their exits would be missing from "all stopped").
+     */
+    @Override
+    public void checkUsage(final List<String> argv) {
+        Args.parse(argv, RunOptions.values(OWN.toArray(new String[0])), RunOptions.flags());
+        throw new CliException("bench-stop times every process in one JVM: it runs on --transport threads, not "
+            + "between JVMs");
     }
 
     @Override

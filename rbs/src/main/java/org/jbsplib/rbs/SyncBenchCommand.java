@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jbsplib.api.Bsp;
 import org.jbsplib.api.BspProgram;
@@ -67,14 +68,15 @@ public final class SyncBenchCommand implements CliCommand {
             RunOptions.HELP, "");
     }
 
-    @Override
-    public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+    /** The benchmark the command line asks for. */
+    private record Usage(Args args, int[] procs, int steps, int words, int reps, int warmups, int workUs,
+        List<String> patterns, List<String> modes) {
+    }
+
+    /** @return the command line parsed and checked, or a {@link CliException} on bad usage */
+    private static Usage usage(final List<String> argv) {
         final Args args = Args.parse(argv, RunOptions.values("--steps", "--words", "--reps", "--warmup", "--patterns",
             "--modes", "--work-us"), RunOptions.flags());
-        if (args.has("--help")) {
-            out.println(help());
-            return 0;
-        }
         if (args.has("--sync")) {
             throw new CliException("bench-sync compares sync modes: use --modes org,rbs instead of --sync");
         }
@@ -97,17 +99,59 @@ public final class SyncBenchCommand implements CliCommand {
             }
         }
         final List<String> modes = args.list("--modes", List.of("org", "rbs"));
+        if (patterns.isEmpty() || modes.isEmpty()) {
+            throw new CliException("options --patterns and --modes need at least one value each");
+        }
         for (final int p : procs) {
             if (p < 1) {
                 throw new CliException("option --procs: " + p + " must be >= 1");
             }
         }
+        return new Usage(args, procs, steps, words, reps, warmups, workUs, patterns, modes);
+    }
+
+    /**
+     * Checks the options and the configuration of every run (each P under each mode). Called only before a launcher
+     * starts the JVMs of a transport between JVMs, which start the processes of one P.
+     */
+    @Override
+    public void checkUsage(final List<String> argv) {
+        final Usage u = usage(argv);
+        if (u.procs().length != 1) {
+            throw new CliException("option --procs=" + u.args().value("--procs", "2,8,32") + ": between JVMs "
+                + "bench-sync runs one P (the launcher starts the JVMs of one run); give one");
+        }
+        for (final int p : u.procs()) {
+            for (final String mode : u.modes()) {
+                RunOptions.check(RunOptions.config(u.args().without("--procs")).procs(p).syncMode(mode));
+            }
+        }
+    }
+
+    @Override
+    public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+        if (argv.contains("--help")) {
+            out.println(help());
+            return 0;
+        }
+        final Usage u = usage(argv);
+        final Args args = u.args();
+        final int[] procs = u.procs();
+        final int steps = u.steps();
+        final int words = u.words();
+        final int reps = u.reps();
+        final int warmups = u.warmups();
+        final int workUs = u.workUs();
+        final List<String> patterns = u.patterns();
+        final List<String> modes = u.modes();
         final boolean quiet = args.has("--quiet");
         // the shared run options, without the P list that only this command understands
         final Args runArgs = args.without("--procs");
         final List<Object> rows = new ArrayList<>();
-        out.printf("%-9s %4s %5s %14s %14s %12s %14s %12s%n", "pattern", "P", "mode", "T_sync [ms]", "per step [us]",
-            "vs org", "min T_sync", "min vs org");
+        // Between JVMs every JVM runs this command with its share of the processes, and every one holds the whole
+        // run's statistics: only the JVM of pid 0 prints the table and writes the JSON file (one writer per file).
+        final AtomicBoolean hostsPidZero = new AtomicBoolean();
+        boolean header = false;
         for (final String pattern : patterns) {
             for (final int p : procs) {
                 // modes alternate run by run, so that both see the same background load of a shared machine
@@ -116,12 +160,26 @@ public final class SyncBenchCommand implements CliCommand {
                 for (int rep = -warmups; rep < reps; rep++) {
                     for (int m = 0; m < modes.size(); m++) {
                         final BspConfig config = RunOptions.config(runArgs).procs(p).syncMode(modes.get(m));
-                        final RunResult r = BspRuntime.run(config, program(pattern, steps, words, workUs));
+                        final BspProgram program = program(pattern, steps, words, workUs);
+                        final RunResult r = BspRuntime.run(config, bsp -> {
+                            if (bsp.pid() == 0) {
+                                hostsPidZero.set(true);
+                            }
+                            program.run(bsp);
+                        });
                         if (rep >= 0) {
                             tsync[m][rep] = r.meanSyncSeconds();
                             last[m] = r;
                         }
                     }
+                }
+                if (!hostsPidZero.get()) {
+                    continue;
+                }
+                if (!header) {
+                    out.printf("%-9s %4s %5s %14s %14s %12s %14s %12s%n", "pattern", "P", "mode", "T_sync [ms]",
+                        "per step [us]", "vs org", "min T_sync", "min vs org");
+                    header = true;
                 }
                 double orgMs = Double.NaN;
                 double orgMin = Double.NaN;
@@ -158,7 +216,7 @@ public final class SyncBenchCommand implements CliCommand {
                 }
             }
         }
-        if (args.has("--json")) {
+        if (hostsPidZero.get() && args.has("--json")) {
             final Map<String, Object> json = new LinkedHashMap<>();
             json.put("command", "bench-sync");
             json.put("steps", steps);

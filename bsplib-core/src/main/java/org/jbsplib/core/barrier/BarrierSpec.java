@@ -6,12 +6,17 @@ import java.util.StringJoiner;
 import java.util.Map;
 
 /**
- * A parsed barrier spec {@code name[:key=value,...]}, e.g. {@code tree:fanout=4}.
+ * A parsed barrier spec {@code name[/preset][:key=value,...]}, e.g. {@code tree:fanout=4}; {@code /preset} is short for
+ * the option {@code preset=...} ({@code nic-pe/lanai43} is {@code nic-pe:preset=lanai43}, the form of the hardware
+ * models' names).
  *
  * @param name    the backend name
  * @param options the options in the order given, unmodifiable
  */
 public record BarrierSpec(String name, Map<String, String> options) {
+    /** The option that {@code name/preset} sets. */
+    public static final String PRESET = "preset";
+
     /**
      * @param spec the text of the spec
      * @return the parsed spec
@@ -23,11 +28,21 @@ public record BarrierSpec(String name, Map<String, String> options) {
         }
         final String text = spec.trim();
         final int colon = text.indexOf(':');
-        final String name = colon < 0 ? text : text.substring(0, colon).trim();
+        final String head = colon < 0 ? text : text.substring(0, colon).trim();
+        final int slash = head.indexOf('/');
+        final String name = slash < 0 ? head : head.substring(0, slash).trim();
         if (name.isEmpty() || name.contains(",") || name.contains("=")) {
             throw new IllegalArgumentException("barrier=" + spec + ": '" + name + "' is not a backend name");
         }
         final Map<String, String> options = new LinkedHashMap<>();
+        if (slash >= 0) {
+            final String preset = head.substring(slash + 1).trim();
+            if (preset.isEmpty() || preset.contains("/") || preset.contains(",") || preset.contains("=")) {
+                throw new IllegalArgumentException("barrier=" + spec + ": '" + preset + "' is not a preset name "
+                    + "(name/preset, or name:preset=P)");
+            }
+            options.put(PRESET, preset);
+        }
         if (colon >= 0) {
             for (final String part : text.substring(colon + 1).split(",")) {
                 if (part.isBlank()) {

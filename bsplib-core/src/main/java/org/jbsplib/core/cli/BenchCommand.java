@@ -83,6 +83,32 @@ public final class BenchCommand implements CliCommand {
             "  --json FILE       write [{barrier, procs, variant, median_ns, p99_ns, mean_ns, modelled_ns, ...}]", "");
     }
 
+    /** @return the measured and the warm-up episodes at P = {@code p}, or a {@link CliException} naming a bad one */
+    private static int[] episodesAndWarmup(final Args a, final int p) {
+        final int episodes = a.intValue("--episodes", Math.max(300, 20_000 / Math.max(1, p)));
+        final int warmup = a.intValue("--warmup", episodes / 5);
+        if (episodes < 2) {
+            throw new CliException("--episodes=" + episodes + " must be >= 2");
+        }
+        if (warmup < 0) {
+            throw new CliException("--warmup=" + warmup + " must be >= 0");
+        }
+        return new int[] {episodes, warmup};
+    }
+
+    /** A benchmark of another module checks its own command line; {@code bench barrier} takes no transport. */
+    @Override
+    public void checkUsage(final List<String> args) {
+        if (!args.isEmpty() && !args.get(0).startsWith("-") && !args.get(0).equals("barrier")) {
+            final CliCommand sub = Main.commands().get("bench " + args.get(0));
+            if (sub != null) {
+                sub.checkUsage(args.subList(1, args.size()));
+                return;
+            }
+        }
+        Args.parse(args, VALUES, FLAGS);
+    }
+
     @Override
     public int run(final List<String> args, final PrintStream out, final PrintStream err) throws Exception {
         if (!args.isEmpty() && !args.get(0).startsWith("-") && !args.get(0).equals("barrier")) {
@@ -122,18 +148,17 @@ public final class BenchCommand implements CliCommand {
         if (lateNs < 0) {
             throw new CliException("--late-us=" + lateNs / 1000 + " must be >= 0");
         }
+        for (final int p : procs) {
+            // every P's counts checked before the table's first line: bad usage is one line and nothing else
+            episodesAndWarmup(a, p);
+        }
         final List<BarrierLatency.Result> results = new ArrayList<>();
         out.printf("%-22s %5s %-9s %9s %12s %12s %12s %12s%n", "barrier", "procs", "variant", "episodes",
             "median_ns", "p99_ns", "mean_ns", "modelled_ns");
         for (final int p : procs) {
-            final int episodes = a.intValue("--episodes", Math.max(300, 20_000 / p));
-            final int warmup = a.intValue("--warmup", episodes / 5);
-            if (episodes < 2) {
-                throw new CliException("--episodes=" + episodes + " must be >= 2");
-            }
-            if (warmup < 0) {
-                throw new CliException("--warmup=" + warmup + " must be >= 0");
-            }
+            final int[] counts = episodesAndWarmup(a, p);
+            final int episodes = counts[0];
+            final int warmup = counts[1];
             for (final String spec : specs) {
                 for (final long late : a.has("--no-late") || p < 2 ? new long[] {0} : new long[] {0, lateNs}) {
                     err.printf("bench barrier: %s P=%d %s...%n", spec, p, late > 0 ? "late" : "balanced");

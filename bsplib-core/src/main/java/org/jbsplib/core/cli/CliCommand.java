@@ -54,4 +54,17 @@ public interface CliCommand {
     default boolean launchesTransportsItself() {
         return false;
     }
+
+    /**
+     * Checks a command line for bad usage without running anything. Before a transport's launcher starts the JVMs of
+     * a run ({@code --transport aeron-ipc}; see {@link #launchesTransportsItself()}), the CLI calls this in its own
+     * JVM, so that bad usage is reported once, in one line with exit code 2, before any media driver or JVM starts
+     * (each JVM would otherwise report it). The default checks nothing.
+     *
+     * @param args the arguments after the command word
+     * @throws CliException             on bad usage, as {@link #run} would throw it
+     * @throws IllegalArgumentException on a bad option value, as {@link #run} would throw it
+     */
+    default void checkUsage(final List<String> args) {
+    }
 }

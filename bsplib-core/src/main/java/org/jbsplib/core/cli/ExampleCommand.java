@@ -77,8 +77,12 @@ public final class ExampleCommand implements CliCommand {
         return sb.toString();
     }
 
-    @Override
-    public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+    /** An example ready to run: its name, the program, and the parsed options. */
+    private record Usage(String name, Example example, Args args) {
+    }
+
+    /** @return the example the command line names, created, or a {@link CliException} on bad usage */
+    private static Usage usage(final List<String> argv, final PrintStream out) {
         final Map<String, ExampleProvider> providers = providers();
         final Set<String> values = new HashSet<>(RunOptions.values("--n", "--value"));
         for (final ExampleProvider p : providers.values()) {
@@ -98,6 +102,21 @@ public final class ExampleCommand implements CliCommand {
             default -> throw new CliException("unknown example '" + name + "' (known: "
                 + String.join(", ", allExamples().keySet()) + ")");
         };
+        return new Usage(name, example, args);
+    }
+
+    @Override
+    public void checkUsage(final List<String> argv) {
+        final Usage u = usage(argv, new PrintStream(java.io.OutputStream.nullOutputStream()));
+        RunOptions.check(RunOptions.config(u.args()));
+    }
+
+    @Override
+    public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+        final Usage u = usage(argv, out);
+        final String name = u.name();
+        final Example example = u.example();
+        final Args args = u.args();
         final BspConfig config = RunOptions.config(args);
         // Between JVMs every JVM runs this command with its share of the processes, and every one holds the whole
         // run's statistics: only the JVM of pid 0 prints them and writes the JSON file (one writer per file).

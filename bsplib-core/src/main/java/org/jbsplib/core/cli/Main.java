@@ -100,6 +100,7 @@ public final class Main {
             checkJsonTarget(options);
             final TransportLauncher launcher = command.launchesTransportsItself() ? null : launcher(options);
             if (launcher != null) {
+                command.checkUsage(rest); // once here, not by every JVM the launcher would start
                 return launcher.launch(argv, out, err);
             }
             return command.run(rest, out, err);

@@ -47,8 +47,12 @@ public final class RunCommand implements CliCommand {
             + "  -- ARGS...         the program's arguments (after every option of ./bsp run)\n";
     }
 
-    @Override
-    public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+    /** The command line of a run: the options, the program class, its arguments and where to find it. */
+    private record Usage(Args args, String className, String[] programArgs, URL[] classPath) {
+    }
+
+    /** @return the command line parsed, or a {@link CliException} on bad usage */
+    private static Usage usage(final List<String> argv) throws java.net.MalformedURLException {
         final int dashes = argv.indexOf("--");
         final Args args = Args.parse(dashes < 0 ? argv : argv.subList(0, dashes), RunOptions.values("--class", "--cp"),
             RunOptions.flags());
@@ -70,26 +74,34 @@ public final class RunCommand implements CliCommand {
             }
             urls.add(f.toURI().toURL());
         }
+        return new Usage(args, className, programArgs, urls.toArray(new URL[0]));
+    }
+
+    /**
+     * Checks the options, the class (loaded, not initialized: its static initializer runs in the run's JVMs only),
+     * its constructor for the program's arguments, and the run's configuration.
+     */
+    @Override
+    public void checkUsage(final List<String> argv) {
+        try {
+            final Usage u = usage(argv);
+            try (URLClassLoader loader = new URLClassLoader(u.classPath(), getClass().getClassLoader())) {
+                constructor(load(u, loader, false), u.className(), u.programArgs());
+            }
+            RunOptions.check(RunOptions.config(u.args()));
+        } catch (final java.io.IOException e) {
+            throw new CliException("--cp " + e.getMessage());
+        }
+    }
+
+    @Override
+    public int run(final List<String> argv, final PrintStream out, final PrintStream err) throws Exception {
+        final Usage u = usage(argv);
+        final Args args = u.args();
+        final String className = u.className();
         final BspProgram program;
-        try (URLClassLoader loader = new URLClassLoader(urls.toArray(new URL[0]), getClass().getClassLoader())) {
-            final Class<?> type;
-            try {
-                type = Class.forName(className, true, loader);
-            } catch (final ClassNotFoundException e) {
-                throw new CliException("class " + className + " not found on --cp " + args.value("--cp", "."));
-            } catch (final ExceptionInInitializerError e) {
-                throw new CliException("class " + className + " failed to initialize: " + e.getCause());
-            } catch (final NoClassDefFoundError e) {
-                throw new CliException("class " + className + " cannot be loaded: it needs class "
-                    + String.valueOf(e.getMessage()).replace('/', '.') + ", which is not on --cp "
-                    + args.value("--cp", "."));
-            } catch (final LinkageError e) {
-                throw new CliException("class " + className + " cannot be loaded: " + e);
-            }
-            if (!BspProgram.class.isAssignableFrom(type)) {
-                throw new CliException("class " + className + " does not implement org.jbsplib.api.BspProgram");
-            }
-            program = instantiate(type, className, programArgs);
+        try (URLClassLoader loader = new URLClassLoader(u.classPath(), getClass().getClassLoader())) {
+            program = instantiate(load(u, loader, true), className, u.programArgs());
             final BspConfig config = RunOptions.config(args);
             final RunResult r = BspRuntime.run(config, program);
             if (!args.has("--quiet")) {
@@ -107,12 +119,34 @@ public final class RunCommand implements CliCommand {
         return 0;
     }
 
+    /** @return the program class, a {@link BspProgram}, or a {@link CliException} naming the class and the cause */
+    private static Class<?> load(final Usage u, final ClassLoader loader, final boolean initialize) {
+        final String className = u.className();
+        final Class<?> type;
+        try {
+            type = Class.forName(className, initialize, loader);
+        } catch (final ClassNotFoundException e) {
+            throw new CliException("class " + className + " not found on --cp " + u.args().value("--cp", "."));
+        } catch (final ExceptionInInitializerError e) {
+            throw new CliException("class " + className + " failed to initialize: " + e.getCause());
+        } catch (final NoClassDefFoundError e) {
+            throw new CliException("class " + className + " cannot be loaded: it needs class "
+                + String.valueOf(e.getMessage()).replace('/', '.') + ", which is not on --cp "
+                + u.args().value("--cp", "."));
+        } catch (final LinkageError e) {
+            throw new CliException("class " + className + " cannot be loaded: " + e);
+        }
+        if (!BspProgram.class.isAssignableFrom(type)) {
+            throw new CliException("class " + className + " does not implement org.jbsplib.api.BspProgram");
+        }
+        return type;
+    }
+
     /**
-     * Creates the program with its {@code (String[])} constructor, else its no-argument one (without arguments).
-     *
-     * @return a new instance of the program class, or a {@link CliException} naming the class and the cause
+     * @return the constructor that takes {@code programArgs}: {@code (String[])}, else the no-argument one (then without
+     *     arguments); or a {@link CliException} naming the class
      */
-    private static BspProgram instantiate(final Class<?> type, final String className, final String[] programArgs) {
+    private static Constructor<?> constructor(final Class<?> type, final String className, final String[] programArgs) {
         Constructor<?> constructor = null;
         try {
             constructor = type.getConstructor(String[].class);
@@ -131,6 +165,16 @@ public final class RunCommand implements CliCommand {
                     + "taking String[])");
             }
         }
+        return constructor;
+    }
+
+    /**
+     * Creates the program with its {@code (String[])} constructor, else its no-argument one (without arguments).
+     *
+     * @return a new instance of the program class, or a {@link CliException} naming the class and the cause
+     */
+    private static BspProgram instantiate(final Class<?> type, final String className, final String[] programArgs) {
+        final Constructor<?> constructor = constructor(type, className, programArgs);
         try {
             return (BspProgram) (constructor.getParameterCount() == 1 ? constructor.newInstance((Object) programArgs)
                 : constructor.newInstance());

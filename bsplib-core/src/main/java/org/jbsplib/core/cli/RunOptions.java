@@ -36,7 +36,8 @@ public final class RunOptions {
         "  --procs N          number of BSP processes (default 2)",
         "  --sync MODE        synchronization: org (classic two-phase) or rbs (relaxed barrier), when installed,",
         "                     optionally with a preset: org:paper, rbs:paper (the paper's syncs, see README)",
-        "  --barrier SPEC     barrier backend name[:key=value,...] for the sync (./bsp backends lists them)",
+        "  --barrier SPEC     barrier backend name[/preset][:key=value,...] for the sync (./bsp backends lists",
+        "                     them; name/preset is name:preset=..., e.g. nic-pe/lanai43)",
         "  --timeout-ms MS    abort when a process waits longer than MS without progress in one sync or commit",
         "                     (default 0: no limit; deadlocks are detected and abort the run within a second)",
         "  --deadline TIME    abort the run when it takes longer than TIME (250ms, 90s, 10m, 2h; default: none)",
@@ -131,6 +132,18 @@ public final class RunOptions {
             c.trace(java.nio.file.Path.of(args.value("--trace", null)));
         }
         return c;
+    }
+
+    /**
+     * Checks a configuration made from the options as a run would, without running it (for
+     * {@link CliCommand#checkUsage}): it concludes, and its sync mode and preset are known.
+     *
+     * @param config a configuration from {@link #config(Args)}, not concluded; this concludes it
+     * @throws IllegalArgumentException naming the bad value
+     */
+    public static void check(final BspConfig config) {
+        config.conclude();
+        org.jbsplib.core.BspRuntime.syncMode(config.syncMode());
     }
 
     /** Options that place processes in JVMs or on hosts: they mean something only to a transport between JVMs. */

@@ -157,7 +157,15 @@ final class SplitCopies implements Outbox.RecordVisitor {
         if ("auto".equalsIgnoreCase(v)) {
             return nprocs <= cores ? DEFAULT_BYTES : 0;
         }
-        return "off".equalsIgnoreCase(v) ? 0 : SyncSpec.parseBytes(option, v);
+        if ("off".equalsIgnoreCase(v)) {
+            return 0;
+        }
+        try {
+            return SyncSpec.parseBytes(option, v);
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + "=" + value + " must be auto (" + DEFAULT_BYTES
+                + " while the processes fit on the cores), off, or a number of bytes >= 0 (0: off)");
+        }
     }
 
     /** @return whether any record or get may be split (the option is not {@code 0}) */

@@ -88,6 +88,18 @@ class BarrierCommandsTest {
     }
 
     @Test
+    void shouldPrintNothingButTheErrorLineOnABadEpisodeCount() {
+        for (final String[] bad : List.of(new String[] {"--episodes", "1"}, new String[] {"--warmup", "-1"})) {
+            out.reset();
+            err.reset();
+            assertEquals(2, bsp("bench", "barrier", "--barrier", "central", "--procs", "2", bad[0], bad[1]));
+            assertEquals("", out.toString(StandardCharsets.UTF_8), "no table before the error: " + bad[0]);
+            assertEquals(1, err.toString(StandardCharsets.UTF_8).strip().lines().count(),
+                err.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
     void shouldRejectAnUnknownBarrierInBench() {
         assertEquals(2, bsp("bench", "barrier", "--barrier", "nosuch", "--procs", "2"));
         final String e = err.toString(StandardCharsets.UTF_8);

@@ -45,8 +45,17 @@ class BarrierSelectionTest {
     }
 
     @Test
+    void shouldReadNameSlashPresetAsThePresetOption() {
+        final BarrierSpec s = BarrierSpec.parse("nic-pe/lanai43:mode=account");
+        assertEquals("nic-pe", s.name());
+        assertEquals(Map.of("preset", "lanai43", "mode", "account"), s.options());
+        assertEquals(BarrierSpec.parse("nic-pe:preset=lanai43,mode=account"), s);
+    }
+
+    @Test
     void shouldRefuseMalformedSpecsNamingThem() {
-        for (final String bad : List.of("", ":x=1", "tree:fanout", "tree:fanout=2,fanout=3")) {
+        for (final String bad : List.of("", ":x=1", "tree:fanout", "tree:fanout=2,fanout=3", "nic-pe/",
+            "nic-pe/lanai43:preset=lanai72", "/lanai43")) {
             final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> BarrierSpec.parse(bad), bad);
             assertTrue(e.getMessage().contains("barrier="), e.getMessage());

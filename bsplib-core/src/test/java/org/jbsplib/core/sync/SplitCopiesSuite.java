@@ -220,6 +220,8 @@ public abstract class SplitCopiesSuite {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BspRuntime.run(
             config(2, modes().get(0), "-5"), bsp -> { }));
         assertTrue(e.getMessage().contains(prefix() + ".splitBytes=-5"), e.getMessage());
+        assertTrue(e.getMessage().contains(" must be auto (") && e.getMessage().contains("off"),
+            "the refusal names the values the option takes: " + e.getMessage());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.jbsplib.hw.spi;
 
+import java.io.PrintStream;
 import java.util.function.ToLongFunction;
 
 import org.agrona.DirectBuffer;
@@ -21,8 +22,9 @@ import org.jbsplib.hw.model.ReleaseMode;
  *
  * <p>Emulate mode spins inside {@code isReleased()} from the moment the model released the episode until the
  * modelled release time (at most the modelled latency): the run's waiting strategy may park, and parking cannot
- * emulate microseconds. Releases the runtime delivered later than the model are counted; pid 0 logs its count once
- * at close (a {@link System.Logger} warning).
+ * emulate microseconds. Releases the runtime delivered later than the model are counted; pid 0 prints its count once
+ * at close, one line on standard error ({@code bsplib: barrier=... pid 0: N of M episodes were released
+ * later than the model ...}), also under {@code --quiet}.
  *
  * <p>Waking: no frame announces a model's release, so, like the {@code shm} backend, a waiter that has polled a while
  * raises a flag (Dekker with the completing arrival) and the process whose arrival completed an episode sends a WAKE
@@ -195,11 +197,27 @@ final class HwBarrier implements Barrier {
     @Override
     public void close() {
         // one line per run, from pid 0, whose figures stand for the others
-        if (me == 0 && clock.overruns() > 0) {
-            System.getLogger(HwBarrier.class.getName()).log(System.Logger.Level.WARNING,
-                "barrier=" + model.name() + " pid " + me + ": " + clock.overruns() + " of " + clock.waits()
-                    + " episodes were released later than the model (worst by " + clock.worstOverrunNs()
-                    + " ns): the runtime's own cost exceeds the modelled hardware's");
+        if (me == 0) {
+            warnLateReleases(System.err, model.name(), clock, "the runtime's own cost exceeds the modelled hardware's");
+        }
+    }
+
+    /**
+     * Prints, when {@code clock} counted releases the runtime delivered later than the model, one line on
+     * {@code err} in the style of the runtime's other warnings ({@code bsplib: ...}). {@code --quiet} does not
+     * silence it: it silences progress, and this line says that the run's barrier times are not the model's.
+     *
+     * @param err     where the line goes (standard error)
+     * @param barrier the barrier's name, with its preset
+     * @param clock   pid 0's release clock
+     * @param why     what was slower than the model
+     */
+    static void warnLateReleases(final PrintStream err, final String barrier, final ReleaseClock clock,
+        final String why) {
+        if (clock.overruns() > 0) {
+            err.println("bsplib: barrier=" + barrier + " pid 0: " + clock.overruns() + " of " + clock.waits()
+                + " episodes were released later than the model (worst by " + clock.worstOverrunNs() + " ns): "
+                + why);
         }
     }
 }

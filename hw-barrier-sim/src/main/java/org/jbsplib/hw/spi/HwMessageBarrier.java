@@ -143,11 +143,9 @@ final class HwMessageBarrier implements Barrier {
 
     @Override
     public void close() {
-        if (me == 0 && clock.overruns() > 0) {
-            System.getLogger(HwMessageBarrier.class.getName()).log(System.Logger.Level.WARNING,
-                "barrier=" + backend + " pid 0: " + clock.overruns() + " of " + clock.waits()
-                    + " episodes were released later than the model (worst by " + clock.worstOverrunNs()
-                    + " ns): the runtime's own cost, frames between JVMs included, exceeds the modelled hardware's");
+        if (me == 0) {
+            HwBarrier.warnLateReleases(System.err, backend, clock,
+                "the runtime's own cost, frames between JVMs included, exceeds the modelled hardware's");
         }
     }
 }

@@ -100,6 +100,17 @@ class HwBarrierProviderTest {
         assertEquals(50_820, least, 50_820 * 0.05, "the least episode's modelled latency");
     }
 
+    /** {@code --barrier nic-pe/lanai43}, the form of the models' names (MODELS.md), is {@code nic-pe:preset=lanai43}. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldTakeTheSlashFormAsThePreset() throws InterruptedException {
+        final long least = leastEpisodeOfThree("nic-pe/lanai43:mode=account", (wall, modelled) -> { });
+        assertEquals(50_820, least, 50_820 * 0.05, "the least episode's modelled latency of lanai43");
+        final long least72 = leastEpisodeOfThree("nic-pe/lanai72:mode=account", (wall, modelled) -> { });
+        assertEquals(leastEpisodeOfThree("nic-pe:preset=lanai72,mode=account", (wall, modelled) -> { }), least72);
+        assertTrue(least72 < least, "lanai72 (" + least72 + " ns) is faster than lanai43 (" + least + " ns)");
+    }
+
     @Test
     void shouldNameBadOptionsAndForeignTransports() {
         final BarrierProvider papers = new HwBarrierProvider.Papers();

@@ -85,13 +85,13 @@ public final class NpbCommand implements CliCommand {
             + "refused before it starts, naming the memory it needs; raise the heap with JBSP_JAVA_OPTS=-Xmx...\n";
     }
 
-    @Override
-    public int run(final List<String> args, final PrintStream out, final PrintStream err) throws Exception {
+    /** A run the command line asks for: the options, the kernel, its class, the configuration and the repeats. */
+    private record Usage(Args args, NpbKernel kernel, char npbClass, BspConfig config, int repeat) {
+    }
+
+    /** @return the command line parsed and checked, or a {@link CliException} on bad usage */
+    private static Usage usage(final List<String> args) {
         final Args a = Args.parse(args, RunOptions.values("--class", "--warmup", "--opt", "--repeat"), RunOptions.flags());
-        if (a.has("--help")) {
-            out.print(help());
-            return 0;
-        }
         if (a.positional().size() != 1) {
             throw new CliException("give exactly one kernel (" + String.join(", ", kernels().keySet())
                 + "), got " + a.positional());
@@ -138,9 +138,28 @@ public final class NpbCommand implements CliCommand {
         }
         checkMemory(kernel, cls.charAt(0), config, Runtime.getRuntime().maxMemory(),
             RuntimeFootprint.maxDirectBytes());
-        final int repeat = a.intAtLeast("--repeat", 1, 1);
+        return new Usage(a, kernel, cls.charAt(0), config, a.intAtLeast("--repeat", 1, 1));
+    }
+
+    @Override
+    public void checkUsage(final List<String> args) {
+        RunOptions.check(usage(args).config());
+    }
+
+    @Override
+    public int run(final List<String> args, final PrintStream out, final PrintStream err) throws Exception {
+        if (args.contains("--help")) {
+            out.print(help());
+            return 0;
+        }
+        final Usage u = usage(args);
+        final Args a = u.args();
+        final NpbKernel kernel = u.kernel();
+        final char npbClass = u.npbClass();
+        final BspConfig config = u.config();
+        final int repeat = u.repeat();
         if (repeat == 1) {
-            final NpbResult result = kernel.run(cls.charAt(0), config, a.has("--quiet") ? null : err);
+            final NpbResult result = kernel.run(npbClass, config, a.has("--quiet") ? null : err);
             if (result == null) {
                 return 0; // the processes ran in several JVMs: the one of pid 0 reports
             }
@@ -151,7 +170,7 @@ public final class NpbCommand implements CliCommand {
             return result.verified() ? 0 : 1;
         }
         final PrintStream progress = a.has("--quiet") ? null : err;
-        final List<NpbResult> runs = NpbRepeats.run(kernel, cls.charAt(0), config, repeat, progress, (i, r) -> {
+        final List<NpbResult> runs = NpbRepeats.run(kernel, npbClass, config, repeat, progress, (i, r) -> {
             if (progress != null && r != null) {
                 progress.println(NpbRepeats.progressLine(i, repeat, r));
             }

@@ -293,7 +293,8 @@ public final class FtPencils {
             case "1d" -> p1 = 1;
             case "2d" -> p1 = pencilRow;
             case "auto" -> p1 = nprocs <= Math.min(c.ny(), c.nz()) ? 1 : pencilRow;
-            default -> throw new IllegalArgumentException("layout=" + layout + " must be 1d, 2d or auto");
+            default -> throw new IllegalArgumentException(FtKernel.LAYOUT + "=" + layout
+                + " must be 1d (slabs), 2d (pencils) or auto");
         }
         checkGrid(c, nprocs, p1);
         return p1;
