@@ -38,7 +38,12 @@ class HwBarrierOverAeronTest {
             Hosts.loopback(p), TIMEOUT_NS);
     }
 
-    /** Runs {@code episodes} barriers of {@code group} on its two processes; @return pid 0's {wall, modelled} ns. */
+    /**
+     * Runs {@code episodes} barriers of {@code group} on its two processes; @return pid 0's {wall, modelled, least
+     * episode's modelled} ns. A process descheduled before it arrives (a loaded host) can only add modelled time to
+     * its episode, so the least episode is the model's latency for simultaneous arrivals (as on shared memory,
+     * {@code HwBarrierProviderTest}); the sum is at least the episodes' count times it.
+     */
     private static long[] runTwo(final BarrierGroup group, final int episodes) throws Exception {
         final AtomicReference<Throwable> failed = new AtomicReference<>();
         final Thread other = new Thread(() -> {
@@ -54,22 +59,26 @@ class HwBarrierOverAeronTest {
         });
         other.start();
         final BarrierPort port = group.port(0);
+        long least = Long.MAX_VALUE;
         final long start = System.nanoTime();
         for (int e = 0; e < episodes; e++) {
+            final long before = port.modelledNs();
             port.sync();
+            least = Math.min(least, port.modelledNs() - before);
         }
         final long wall = System.nanoTime() - start;
         other.join(TimeUnit.SECONDS.toMillis(60));
         assertTrue(!other.isAlive() && failed.get() == null, "pid 1: " + failed.get());
         assertEquals(episodes, port.episodes());
-        return new long[] {wall, port.modelledNs()};
+        return new long[] {wall, port.modelledNs(), least};
     }
 
     @Test
     void shouldEmulateTheModelledLatencyOverAeronIpc() throws Exception {
         try (BarrierGroup g = new BarrierGroup("nic-pe:preset=lanai43,mode=emulate", ipc(2), 2, TIMEOUT_NS)) {
             final long[] r = runTwo(g, 40);
-            assertEquals(40 * NIC_PE_NS, r[1], 40 * NIC_PE_NS * 0.05, "modelled ns over aeron-ipc");
+            assertEquals(NIC_PE_NS, r[2], NIC_PE_NS * 0.05, "least episode's modelled ns over aeron-ipc");
+            assertTrue(r[1] >= 40 * NIC_PE_NS * 0.95, "modelled " + r[1] + " ns for 40 episodes");
             assertTrue(r[0] >= r[1], "emulated wall time " + r[0] + " ns < modelled " + r[1] + " ns");
         }
     }
@@ -77,10 +86,14 @@ class HwBarrierOverAeronTest {
     @Test
     void shouldAccountTheModelledLatencyOverAeronIpcAndUdp() throws Exception {
         try (BarrierGroup g = new BarrierGroup("nic-pe:preset=lanai43,mode=account", ipc(2), 2, TIMEOUT_NS)) {
-            assertEquals(40 * NIC_PE_NS, runTwo(g, 40)[1], 40 * NIC_PE_NS * 0.05, "modelled ns over aeron-ipc");
+            final long[] r = runTwo(g, 40);
+            assertEquals(NIC_PE_NS, r[2], NIC_PE_NS * 0.05, "least episode's modelled ns over aeron-ipc");
+            assertTrue(r[1] >= 40 * NIC_PE_NS * 0.95, "modelled " + r[1] + " ns for 40 episodes over aeron-ipc");
         }
         try (BarrierGroup g = new BarrierGroup("nic-pe:preset=lanai43,mode=account", udp(2), 2, TIMEOUT_NS)) {
-            assertEquals(40 * NIC_PE_NS, runTwo(g, 40)[1], 40 * NIC_PE_NS * 0.05, "modelled ns over aeron-udp");
+            final long[] r = runTwo(g, 40);
+            assertEquals(NIC_PE_NS, r[2], NIC_PE_NS * 0.05, "least episode's modelled ns over aeron-udp");
+            assertTrue(r[1] >= 40 * NIC_PE_NS * 0.95, "modelled " + r[1] + " ns for 40 episodes over aeron-udp");
         }
     }
 
