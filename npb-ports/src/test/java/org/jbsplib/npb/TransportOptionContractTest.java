@@ -28,18 +28,28 @@ class TransportOptionContractTest {
     void shouldRefuseTheTransportInOneLineWithoutStartingJvms() {
         for (final List<String> argv : List.of(List.of("backends"), List.of("trace", dir.toString()),
             List.of("sim", "papers", "--pes", "2"), List.of("vtime", "calibrate", "--reps", "1"))) {
-            final List<String> withTransport = new java.util.ArrayList<>(argv);
-            withTransport.addAll(List.of("--transport", "aeron-ipc", "--procs", "2"));
-            final ByteArrayOutputStream out = new ByteArrayOutputStream();
-            final ByteArrayOutputStream err = new ByteArrayOutputStream();
-            final int code = Main.run(withTransport, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-            final String e = err.toString(StandardCharsets.UTF_8);
-            assertEquals(2, code, argv + ": " + e);
-            assertEquals(1, e.strip().lines().count(), argv + ": " + e);
-            assertTrue(e.startsWith("bsp " + argv.get(0) + ": error: ") && e.contains("--transport"), argv + ": " + e);
-            assertEquals("", out.toString(StandardCharsets.UTF_8), argv + ": nothing ran");
+            final String e = assertRefusedInOneLineUnderAeronIpc(argv);
+            assertTrue(e.contains("--transport"), argv + ": " + e);
         }
+    }
+
+    /**
+     * Runs {@code argv} with {@code --transport aeron-ipc --procs 2} and checks that it was refused as bad usage: exit
+     * 2, one line on stderr naming the command, nothing on stdout. @return the line
+     */
+    private static String assertRefusedInOneLineUnderAeronIpc(final List<String> argv) {
+        final List<String> withTransport = new java.util.ArrayList<>(argv);
+        withTransport.addAll(List.of("--transport", "aeron-ipc", "--procs", "2"));
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int code = Main.run(withTransport, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        final String e = err.toString(StandardCharsets.UTF_8);
+        assertEquals(2, code, argv + ": " + e);
+        assertEquals(1, e.strip().lines().count(), argv + ": one line, from no JVM of the run: " + e);
+        assertTrue(e.startsWith("bsp " + argv.get(0) + ": error: "), argv + ": " + e);
+        assertEquals("", out.toString(StandardCharsets.UTF_8), argv + ": nothing ran");
+        return e;
     }
 
     @Test
@@ -64,17 +74,7 @@ class TransportOptionContractTest {
             List.of("example", "broadcast", "--sync", "nosuch"), List.of("npb", "ft", "--class", "Q"),
             List.of("npb", "ft", "--opt", "ft.lanes=bogus"), List.of("bench-sync", "--steps", "0"),
             List.of("bench", "params", "--hmin", "0"), List.of("bench", "barrier"))) {
-            final List<String> withTransport = new java.util.ArrayList<>(argv);
-            withTransport.addAll(List.of("--transport", "aeron-ipc", "--procs", "2"));
-            final ByteArrayOutputStream out = new ByteArrayOutputStream();
-            final ByteArrayOutputStream err = new ByteArrayOutputStream();
-            final int code = Main.run(withTransport, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-            final String e = err.toString(StandardCharsets.UTF_8);
-            assertEquals(2, code, argv + ": " + e);
-            assertEquals(1, e.strip().lines().count(), argv + ": one line, from no JVM of the run: " + e);
-            assertTrue(e.startsWith("bsp " + argv.get(0) + ": error: "), argv + ": " + e);
-            assertEquals("", out.toString(StandardCharsets.UTF_8), argv + ": nothing ran");
+            assertRefusedInOneLineUnderAeronIpc(argv);
         }
     }
 

@@ -216,9 +216,15 @@ class RunStopTest {
                     bsp.sync(); // waits for pid 1, which waits for ever
                 } else {
                     bsp.commit(reg, 0);
-                    // computing while pid 0 waits, until it has been interrupted (a fixed second was not always
-                    // enough for pid 0 to park on a loaded host: the run then ended normally)
+                    // computing while pid 0 waits, until it has been interrupted and has ended (at most 30 s): a
+                    // fixed second was not always enough for pid 0 to park on a loaded host, and a sync right after
+                    // the interrupt could complete pid 0's sync before it saw the interrupt; either way the run
+                    // then ended normally
                     while (!interrupted.get()) {
+                        Thread.onSpinWait();
+                    }
+                    final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                    while (waiter.get().isAlive() && System.nanoTime() < until) {
                         Thread.onSpinWait();
                     }
                     bsp.sync();
